@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# The project's entry points; the work is done by harness/*.sh.
+#
+#   make run         build `ours` and boot a shell in it (ARCH=x86_64|arm64)
+#   make check       every test; ends with "N passed, N failed"
+#   make build       build one kernel (FLAVOR, ARCH, DEBUG=1)
+#   make patches     the series against the base, in out/patches/
+#   make ftracetest  upstream's ftrace selftests in the guest (FLAVOR)
+#   make clean       remove the builds, trees and runs (keeps the base)
+#   make distclean   remove all of out/
+#
+# Variables: ARCH (x86_64), FLAVOR (ours; upstream and rb too), DEBUG=1 for
+# the debug kernel, ACCEL (tcg; kvm where nested guests work, x86-64 only).
+
+ARCH ?= x86_64
+FLAVOR ?= ours
+DEBUG ?= 0
+VARIANT := $(if $(filter 1,$(DEBUG)),debug,)
+H := harness
+
+# The kernel's own make must not see ours: harness scripts call it afresh.
+unexport ARCH FLAVOR VARIANT MAKEFLAGS
+
+.PHONY: run check build patches ftracetest clean distclean deps
+
+deps:
+	@$(H)/deps.sh $(if $(filter arm64,$(ARCH)),arm64,host)
+
+build: deps
+	@$(H)/build.sh $(FLAVOR) $(ARCH) $(VARIANT)
+
+run: build
+	@$(H)/guest.sh -i -a $(ARCH) -f $(FLAVOR) $(if $(VARIANT),-v $(VARIANT)) \
+		-n shell $(H)/guest/shell.sh
+
+check:
+	@DEBUG=$(DEBUG) $(H)/check.sh
+
+patches: deps
+	@$(H)/patches.sh --verify
+
+ftracetest: deps
+	@$(H)/ftracetest.sh $(FLAVOR) $(ARCH) $(VARIANT)
+
+clean:
+	rm -rf out/upstream out/rb out/ours out/runs out/logs out/patches \
+		out/patches-work out/rootfs-arm64 out/debs-arm64
+
+distclean:
+	rm -rf out

@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Configure and build one kernel: tinyconfig plus our fragments.
+# Usage: build.sh FLAVOR ARCH [debug]
+# Prints nothing on success but a summary; the full log is in out/logs/.
+set -eu
+. "$(dirname "$0")/common.sh"
+
+flavor=${1:?usage: build.sh FLAVOR ARCH [debug]}
+arch=${2:?usage: build.sh FLAVOR ARCH [debug]}
+variant=${3:-}
+check_flavor "$flavor"
+arch_setup "$arch"
+case $variant in "" | debug) ;; *) die "unknown variant '$variant'" ;; esac
+
+"$HARNESS/tree.sh" "$flavor"
+
+bdir=$(build_dir "$flavor" "$arch" "$variant")
+mkdir -p "$bdir" "$OUT/logs"
+log=$OUT/logs/build-$flavor-$arch${variant:+-$variant}.log
+frags="$HARNESS/configs/common.config $HARNESS/configs/$arch.config $HARNESS/configs/tracing.config"
+if [ "$variant" = debug ]; then
+	frags="$frags $HARNESS/configs/debug.config"
+	[ -f "$HARNESS/configs/debug-$arch.config" ] &&
+		frags="$frags $HARNESS/configs/debug-$arch.config"
+fi
+
+# Regenerate .config when a fragment changed (or there is none yet).
+# shellcheck disable=SC2086
+sum=$(cat $frags | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$bdir/.fragments" 2>/dev/null)" != "$sum" ] || [ ! -f "$bdir/.config" ]; then
+	say "configuring $flavor/$arch${variant:+/$variant}"
+	{
+		kmake "$flavor" "$arch" "$variant" tinyconfig
+		# shellcheck disable=SC2086
+		(cd "$bdir" && ARCH=$KMAKE_ARCH CROSS_COMPILE=$CROSS \
+			"$(flavor_src "$flavor")/scripts/kconfig/merge_config.sh" \
+			-m -O "$bdir" "$bdir/.config" $frags)
+		kmake "$flavor" "$arch" "$variant" olddefconfig
+	} >"$log" 2>&1 || { tail -30 "$log" >&2; die "configuring failed (log: $log)"; }
+	# A fragment line that did not survive olddefconfig is a config bug
+	# unless the option does not exist on this arch; list them in the log.
+	# shellcheck disable=SC2086
+	grep -h '^CONFIG_' $frags | sort -u | while IFS= read -r line; do
+		grep -qx "$line" "$bdir/.config" || echo "config: not set as asked: $line"
+	done >"$bdir/.config-dropped"
+	echo "$sum" >"$bdir/.fragments"
+fi
+
+say "building $flavor/$arch${variant:+/$variant} (log: $log)"
+start=$(date +%s)
+if ! kmake "$flavor" "$arch" "$variant" -j"$JOBS" all >>"$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -30 >&2
+	die "build of $flavor/$arch failed (log: $log)"
+fi
+say "built $flavor/$arch${variant:+/$variant} in $(($(date +%s) - start)) s: $bdir/$IMAGE"
+
+# The harness's own test modules, built against this kernel.
+if grep -q '^CONFIG_MODULES=y' "$bdir/.config"; then
+	mdir=$bdir/harness-modules
+	mkdir -p "$mdir"
+	for f in "$HARNESS"/modules/*/*; do
+		cmp -s "$f" "$mdir/${f##*/}" || cp "$f" "$mdir/"
+	done
+	kmake "$flavor" "$arch" "$variant" M="$mdir" modules >>"$log" 2>&1 ||
+		die "building the harness modules failed (log: $log)"
+fi

@@ -1,0 +1,136 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# `make check`: every test of the project, ending with "N passed, N failed".
+#
+# Stages: host-side checks (the manifest, the patch series), kernel builds,
+# the in-guest suite on each arch for `ours` and on x86-64 for `upstream`
+# (the suite must hold on the reference too), and the harness's own tests:
+# a failing test, a WARN and a hang must each fail a run.
+#
+# Environment: ARCHES (default "x86_64 arm64"), DEBUG=1 for the debug
+# kernels, SKIP_UPSTREAM=1 to leave out the reference flavor, SKIP_META=1
+# to leave out the harness's own tests.
+set -u
+. "$(dirname "$0")/common.sh"
+
+ARCHES=${ARCHES:-x86_64 arm64}
+variant=
+[ "${DEBUG:-0}" = 1 ] && variant=debug
+passed=0 failed=0 skipped=0
+failures=
+logdir=$OUT/logs/check
+rm -rf "$logdir"
+mkdir -p "$logdir"
+t0=$(date +%s)
+
+pass() { passed=$((passed + 1)); echo "PASS: $1"; }
+fail() {
+	failed=$((failed + 1))
+	failures="$failures
+  $1"
+	echo "FAIL: $1"
+}
+
+# step NAME CMD...: one host-side check, its output kept in a log.
+step() {
+	local name=$1 log
+	shift
+	log=$logdir/$(echo "$name" | tr -c 'a-zA-Z0-9_.-' _).log
+	if "$@" >"$log" 2>&1; then
+		pass "$name"
+	else
+		tail -n 20 "$log" | sed 's/^/    /'
+		fail "$name (log: $log)"
+	fi
+}
+
+# suite ARCH FLAVOR: the in-guest suite, each TAP line counted.
+suite() {
+	local arch=$1 flavor=$2 out rc=0 p f s
+	out=$logdir/suite-$arch-$flavor.tap
+	"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "$variant" -n suite \
+		-t 600 "$HARNESS/selftest/suite.sh" >"$out" 2>&1 || rc=$?
+	p=$(grep -c '^ok .*' "$out" | head -1)
+	s=$(grep -c '^ok .* # SKIP' "$out" | head -1)
+	f=$(grep -c '^not ok ' "$out" | head -1)
+	grep -E '^(not ok|ok .* # SKIP)' "$out" | sed "s|^|    $arch/$flavor: |"
+	passed=$((passed + p - s))
+	skipped=$((skipped + s))
+	failed=$((failed + f))
+	[ "$f" = 0 ] || failures="$failures
+  $f in-guest test(s) on $arch/$flavor (log: $out)"
+	if [ "$rc" = 125 ] || { [ "$rc" != 0 ] && [ "$f" = 0 ]; } || [ "$p" = 0 ]; then
+		grep '^HARNESS FAIL\|^  ' "$out" | head -8 | sed 's/^/    /'
+		fail "guest run $arch/$flavor: exit $rc (log: $out)"
+	else
+		echo "PASS: guest suite $arch/$flavor: $((p - s)) passed, $f failed, $s skipped"
+	fi
+}
+
+# meta NAME WANT SCRIPT [guest.sh options]: the runner must fail the run
+# and say why; WANT is a pattern its report must contain.
+meta() {
+	local name=$1 want=$2 script=$3 log rc=0
+	shift 3
+	log=$logdir/meta-$name.log
+	"$HARNESS/guest.sh" -a x86_64 -f ours -v "$variant" -n "meta-$name" \
+		"$@" "$script" >"$log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ] && grep -qE "$want" "$log"; then
+		pass "harness catches $name (exit $rc)"
+	else
+		tail -n 10 "$log" | sed 's/^/    /'
+		fail "harness missed $name: exit $rc, no '$want' (log: $log)"
+	fi
+}
+
+echo "== make check: $(date -u '+%F %T') UTC, arches: $ARCHES${variant:+, debug kernels}"
+"$HARNESS/deps.sh" arm64 || exit 1
+
+step "manifest covers our files" bash -c ". '$HARNESS/common.sh'; . '$HARNESS/manifest.sh'; manifest_check"
+step "suite scripts parse (sh -n)" bash -c "for f in '$ROOT/$SUITE'/*.sh '$HARNESS'/selftest/*.sh '$HARNESS'/guest/init.sh; do sh -n \"\$f\" || exit 1; done"
+step "make patches applies to a pristine base" "$HARNESS/patches.sh" --verify
+for t in "$HARNESS"/selftest/host-*.sh; do
+	[ -e "$t" ] && step "host: $(basename "$t" .sh)" bash "$t"
+done
+
+flavors="ours"
+[ "${SKIP_UPSTREAM:-0}" = 1 ] || flavors="ours upstream"
+built=
+for flavor in $flavors; do
+	for arch in $ARCHES; do
+		[ "$flavor" = upstream ] && [ "$arch" != x86_64 ] && continue
+		s=$(date +%s)
+		step "build $flavor/$arch${variant:+/$variant}" \
+			"$HARNESS/build.sh" "$flavor" "$arch" $variant &&
+			built="$built $flavor/$arch"
+		echo "    ($(($(date +%s) - s)) s)"
+	done
+done
+
+for fa in $built; do
+	s=$(date +%s)
+	suite "${fa#*/}" "${fa%/*}"
+	echo "    ($(($(date +%s) - s)) s)"
+done
+
+case " $built " in
+*" ours/x86_64 "*)
+	if [ "${SKIP_META:-0}" != 1 ]; then
+		meta "a failing test" 'not ok .*test_zz_must_fail' \
+			"$HARNESS/selftest/suite.sh" -x "$HARNESS/selftest/test_zz_must_fail.sh"
+		meta "a WARN" 'kernel report: .*(WARNING:|cut here)' \
+			"$HARNESS/selftest/warn.sh"
+		meta "a hang" 'timeout: no power-off' \
+			"$HARNESS/selftest/hang.sh" -t 60
+	fi
+	;;
+esac
+
+echo "== make check took $(($(date +%s) - t0)) s"
+[ -z "$failures" ] || printf 'Failures:%s\n' "$failures"
+if [ "$skipped" != 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" = 0 ] && [ "$passed" != 0 ]

@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by every harness script: paths, arch settings, logging.
+# Sourced, never run. Callers set -eu themselves.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${OUT:-$ROOT/out}
+HARNESS=$ROOT/harness
+BASE_PKG=linux-source-6.1
+BASE_PREFERRED=6.1.192-2
+BASE_TARBALL=/usr/src/linux-source-6.1.tar.xz
+BASE=$OUT/base/linux-source-6.1
+SUITE=tools/testing/selftests/tracefs
+FLAVORS="upstream rb ours"
+JOBS=${JOBS:-$(($(nproc) + 1))}
+
+say() { printf '%s\n' "== $*" >&2; }
+die() { printf '%s\n' "error: $*" >&2; exit 1; }
+
+# arch_setup ARCH: the toolchain and QEMU settings of one guest arch.
+arch_setup() {
+	KARCH=$1
+	case $KARCH in
+	x86_64)
+		KMAKE_ARCH=x86
+		CROSS=
+		IMAGE=arch/x86/boot/bzImage
+		QEMU=qemu-system-x86_64
+		CONSOLE=ttyS0
+		DEB_ARCH=amd64
+		;;
+	arm64)
+		KMAKE_ARCH=arm64
+		CROSS=aarch64-linux-gnu-
+		IMAGE=arch/arm64/boot/Image
+		QEMU=qemu-system-aarch64
+		CONSOLE=ttyAMA0
+		DEB_ARCH=arm64
+		;;
+	*)
+		die "unknown ARCH '$KARCH' (x86_64 or arm64)"
+		;;
+	esac
+}
+
+check_flavor() {
+	case " $FLAVORS " in
+	*" $1 "*) ;;
+	*) die "unknown FLAVOR '$1' (one of:$FLAVORS)" ;;
+	esac
+}
+
+# The per-flavor layout keeps the source and build directories at the same
+# depth, so that ccache (with CCACHE_BASEDIR=$OUT) sees the same relative
+# paths in every flavor and shares the objects of identical files.
+flavor_src() { echo "$OUT/$1/src"; }
+build_dir() { echo "$OUT/$1/build-$2${3:+-$3}"; }
+
+kmake() { # FLAVOR ARCH VARIANT make-args...
+	local flavor=$1 arch=$2 variant=$3
+	shift 3
+	arch_setup "$arch"
+	local cc=${CROSS}gcc hostcc=gcc
+	if command -v ccache >/dev/null; then
+		cc="ccache $cc"
+		hostcc="ccache gcc"
+		export CCACHE_BASEDIR=$OUT CCACHE_NOHASHDIR=1
+		export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+	fi
+	make -C "$(flavor_src "$flavor")" \
+		O="$(build_dir "$flavor" "$arch" "$variant")" \
+		ARCH="$KMAKE_ARCH" CROSS_COMPILE="$CROSS" \
+		CC="$cc" HOSTCC="$hostcc" KBUILD_BUILD_TIMESTAMP=harness \
+		KBUILD_BUILD_USER=harness KBUILD_BUILD_HOST=harness "$@"
+}

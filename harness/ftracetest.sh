@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Run upstream's ftrace selftests (tools/testing/selftests/ftrace of the
+# base tree) in a guest and print their counts. The per-test results go to
+# out/logs/ftracetest-FLAVOR-ARCH.txt; they are compared with the reference
+# harness/reference/ftracetest-upstream-ARCH.txt, and a test that passes
+# there but not here is listed and fails the run.
+# UPDATE_REF=1 rewrites the reference from this run (flavor upstream only).
+# Usage: ftracetest.sh FLAVOR [ARCH] [debug]
+set -eu
+. "$(dirname "$0")/common.sh"
+
+flavor=${1:?usage: ftracetest.sh FLAVOR [ARCH] [debug]}
+arch=${2:-x86_64}
+variant=${3:-}
+"$HARNESS/build.sh" "$flavor" "$arch" $variant
+
+cmd=$(mktemp)
+trap 'rm -f "$cmd"' EXIT
+cat >"$cmd" <<'GUEST'
+#!/bin/sh
+cd /tmp/out/ftrace || exit 1
+./ftracetest -l /tmp/out/ftrace-logs
+exit 0
+GUEST
+start=$(date +%s)
+out=$OUT/logs/ftracetest-$flavor-$arch${variant:+-$variant}.log
+mkdir -p "$OUT/logs"
+rc=0
+"$HARNESS/guest.sh" -a "$arch" -f "$flavor" ${variant:+-v $variant} \
+	-n ftracetest -t 2400 -d "$BASE/tools/testing/selftests/ftrace" \
+	"$cmd" >"$out" 2>&1 || rc=$?
+secs=$(($(date +%s) - start))
+[ "$rc" = 0 ] || { tail -n 20 "$out"; die "the guest run failed (exit $rc, log: $out)"; }
+
+# "[N] description<TAB>[RESULT]" for each test, then the "# of ..." counts.
+results=$OUT/logs/ftracetest-$flavor-$arch${variant:+-$variant}.txt
+{
+	echo "# ftracetest of $BASE_PKG $(cat "$OUT/base/.unpacked"), flavor $flavor, $arch${variant:+ $variant}, ${secs}s under ${ACCEL:-tcg}"
+	grep -a '^# of ' "$out" | sed 's/  */ /g'
+	grep -aE '^\[[0-9]+\] .*\[[A-Z]+\]$' "$out" | sed 's/^\[[0-9]*\] //'
+} >"$results"
+grep -q '^# of passed' "$results" || die "no ftracetest summary in $out"
+grep '^# of ' "$results"
+echo "(${secs}s; results: $results)"
+
+ref=$HARNESS/reference/ftracetest-upstream-$arch.txt
+if [ "${UPDATE_REF:-0}" = 1 ]; then
+	[ "$flavor" = upstream ] || die "the reference comes from flavor upstream"
+	cp "$results" "$ref"
+	say "reference updated: $ref"
+	exit 0
+fi
+[ -f "$ref" ] || exit 0
+lost=$(grep '\[PASS\]$' "$ref" | while IFS= read -r line; do
+	grep -qxF "$line" "$results" || echo "  ${line%	*}"
+done)
+if [ -n "$lost" ]; then
+	echo "Tests that pass on the reference but not on $flavor:"
+	echo "$lost"
+	exit 1
+fi
+echo "every test that passes on the reference passes on $flavor"

@@ -1,0 +1,128 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot a built kernel in QEMU, run one script in the guest, power off.
+#
+# Usage: guest.sh [options] SCRIPT
+#   -a ARCH       x86_64 (default) or arm64
+#   -f FLAVOR     upstream, rb or ours (default)
+#   -v VARIANT    "" or debug
+#   -n NAME       names the run directory out/runs/ARCH-FLAVOR-NAME
+#   -t SECONDS    timeout (default 600); a hang is a failure
+#   -x FILE       add FILE to the copy of the test suite the guest gets
+#   -d DIR        copy DIR into the run directory (/tmp/out/NAME in the guest)
+#   -i            interactive: the console is this terminal, no checks
+#
+# The exit status is the script's, unless the kernel misbehaved: on a
+# panic, oops, BUG, WARN, lockdep, KASAN or UBSAN report, or a timeout, it
+# is 125 and the reason is printed. The console log is kept in the run
+# directory (console.log), next to what the script printed (output).
+set -eu
+. "$(dirname "$0")/common.sh"
+
+arch=x86_64 flavor=ours variant= name=run timeout=600 extra= dirs= interactive=
+while getopts a:f:v:n:t:x:d:i opt; do
+	case $opt in
+	a) arch=$OPTARG ;;
+	f) flavor=$OPTARG ;;
+	v) variant=$OPTARG ;;
+	n) name=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	x) extra="$extra $OPTARG" ;;
+	d) dirs="$dirs $OPTARG" ;;
+	i) interactive=1 ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+script=${1:?usage: guest.sh [options] SCRIPT}
+check_flavor "$flavor"
+arch_setup "$arch"
+
+bdir=$(build_dir "$flavor" "$arch" "$variant")
+kernel=$bdir/$IMAGE
+[ -f "$kernel" ] || die "no kernel at $kernel; build it first"
+
+run=$OUT/runs/$arch-$flavor${variant:+-$variant}-$name
+rm -rf "$run"
+mkdir -p "$run/tests"
+cp "$script" "$run/cmd.sh"
+cp -r "$ROOT/$SUITE/." "$run/tests/"
+for f in $extra; do cp "$f" "$run/tests/"; done
+for d in $dirs; do cp -r "$d" "$run/"; done
+# The kernel's modules, and the harness's own test modules if built.
+if grep -q '^CONFIG_MODULES=y' "$bdir/.config"; then
+	kmake "$flavor" "$arch" "$variant" INSTALL_MOD_PATH="$run/modules" \
+		modules_install >/dev/null
+	if [ -d "$bdir/harness-modules" ]; then
+		cp "$bdir"/harness-modules/*.ko "$run/modules/" 2>/dev/null || true
+	fi
+fi
+
+append="console=$CONSOLE panic=-1 loglevel=7"
+append="$append rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000 ro"
+append="$append HARNESS_ARCH=$arch HARNESS_FLAVOR=$flavor"
+[ -n "$interactive" ] && append="$append HARNESS_MODE=interactive"
+[ -n "$interactive" ] && [ -t 1 ] &&
+	append="$append HARNESS_TTY_SIZE=$(stty size | tr " " x)"
+accel=${ACCEL:-tcg}
+case $arch in
+x86_64)
+	# The host's / is the guest's root, as virtme does: its bash,
+	# coreutils and trace-cmd run in the guest.
+	rootdir=/
+	init=$HARNESS/guest/init.sh
+	machine="-accel $accel -cpu max"
+	;;
+arm64)
+	"$HARNESS/rootfs-arm64.sh"
+	rootdir=$OUT/rootfs-arm64
+	init=/init
+	machine="-M virt -accel $accel -cpu cortex-a57"
+	;;
+esac
+append="$append root=hostroot init=$init"
+
+# shellcheck disable=SC2086
+set -- $QEMU $machine -smp 2 -m 1024 -no-reboot -kernel "$kernel" \
+	-virtfs local,path="$rootdir",mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+	-virtfs local,path="$run",mount_tag=out,security_model=none,multidevs=remap \
+	-append "$append"
+
+if [ -n "$interactive" ]; then
+	say "booting $flavor/$arch; the shell's exit powers off (Ctrl-A x kills QEMU)"
+	exec "$@" -nographic
+fi
+
+start=$(date +%s)
+rc=0
+timeout -s KILL "$timeout" "$@" -display none -monitor none -serial stdio \
+	</dev/null >"$run/console.log" 2>&1 || rc=$?
+secs=$(($(date +%s) - start))
+
+# What the script printed, for whoever called us.
+[ -f "$run/output" ] && cat "$run/output"
+
+# Kernel lines carry a printk timestamp; only those are judged, so a test
+# that prints these words itself does not trip the check.
+bad='(Kernel panic|BUG:|Oops|WARNING:|------------\[ cut here \]|general protection fault|Unable to handle kernel|Internal error:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|lockdep|KASAN:|UBSAN:|INFO: task .* blocked|rcu: INFO|soft lockup|hard LOCKUP|Call [Tt]race:|kernel BUG)'
+reasons=
+if [ "$rc" = 137 ] || [ "$rc" = 124 ]; then
+	reasons="timeout: no power-off within ${timeout}s"
+fi
+hits=$(cat "$run/console.log" "$run/dmesg" 2>/dev/null |
+	grep -aE '^\[ *[0-9]+\.[0-9]+\]' | grep -aE "$bad" | sort -u | head -5 || true)
+if [ -n "$hits" ]; then
+	reasons="${reasons:+$reasons; }kernel report: $(echo "$hits" | head -1)"
+fi
+status=$(cat "$run/status" 2>/dev/null || true)
+if [ -z "$status" ] && [ -z "$reasons" ]; then
+	reasons="the guest stopped without reporting a status (qemu exit $rc)"
+fi
+if [ -n "$reasons" ]; then
+	echo "HARNESS FAIL $arch/$flavor${variant:+/$variant} $name: $reasons" >&2
+	[ -z "$hits" ] || echo "$hits" | sed 's/^/  /' >&2
+	echo "  console log: $run/console.log" >&2
+	exit 125
+fi
+say "guest $arch/$flavor $name: exit $status after ${secs}s"
+exit "$status"

@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the arm64 guest's root directory out/rootfs-arm64 from Debian arm64
+# packages: busybox-static for the basics, plus bash and trace-cmd with the
+# libraries they need. QEMU shares it read-only as the guest's 9p root.
+# Usage: rootfs-arm64.sh
+set -eu
+. "$(dirname "$0")/common.sh"
+
+rootfs=$OUT/rootfs-arm64
+want="busybox-static bash trace-cmd libtinfo6"
+stamp="$want $(cat "$HARNESS/guest/init.sh" | sha256sum)"
+[ "$(cat "$rootfs/.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
+
+"$HARNESS/deps.sh" arm64
+say "building the arm64 root in $rootfs"
+dl=$OUT/debs-arm64
+rm -rf "$rootfs" "$dl"
+mkdir -p "$rootfs" "$dl"
+# The dependency closure without pre-depends: those pull dpkg and its
+# tools, which a test guest does not run.
+# shellcheck disable=SC2086
+pkgs=$(apt-cache depends --recurse --no-recommends --no-suggests \
+	--no-conflicts --no-breaks --no-replaces --no-enhances \
+	--no-pre-depends $(printf '%s:arm64 ' $want) |
+	grep -E '^[a-z0-9][^ ]*:arm64$' | sort -u)
+# shellcheck disable=SC2086
+(cd "$dl" && apt-get download -qq -o APT::Sandbox::User=root $pkgs)
+for deb in "$dl"/*.deb; do
+	dpkg-deb -x "$deb" "$rootfs"
+done
+
+# Debian's merged /usr: /bin, /sbin and /lib are links into /usr.
+for d in bin sbin lib; do
+	if [ -d "$rootfs/$d" ] && [ ! -L "$rootfs/$d" ]; then
+		mkdir -p "$rootfs/usr/$d"
+		cp -a "$rootfs/$d/." "$rootfs/usr/$d/"
+		rm -rf "${rootfs:?}/$d"
+	fi
+	[ -e "$rootfs/$d" ] || ln -s "usr/$d" "$rootfs/$d"
+done
+# busybox provides every other command; real bash and trace-cmd win. The
+# host's busybox-static is the same version, so its applet list is ours.
+mkdir -p "$rootfs/usr/local/bin"
+for app in $(busybox --list); do
+	for d in usr/bin usr/sbin; do [ -e "$rootfs/$d/$app" ] && continue 2; done
+	ln -s /usr/bin/busybox "$rootfs/usr/local/bin/$app"
+done
+ln -sf busybox "$rootfs/usr/bin/sh"
+mkdir -p "$rootfs"/{proc,sys,dev,tmp,run,mnt,root,etc,var/tmp}
+echo "root:x:0:0:root:/root:/bin/sh" >"$rootfs/etc/passwd"
+echo "root:x:0:" >"$rootfs/etc/group"
+cp "$HARNESS/guest/init.sh" "$rootfs/init"
+chmod +x "$rootfs/init"
+
+# Every shared library an executable asks for must be in the root.
+missing=$(find "$rootfs/usr/bin" "$rootfs/usr/lib" -type f \
+	\( -perm -u+x -o -name '*.so*' \) 2>/dev/null |
+	xargs -r aarch64-linux-gnu-readelf -d 2>/dev/null |
+	sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u |
+	while read -r lib; do
+		[ -n "$(find "$rootfs/usr/lib" -name "$lib" -print -quit)" ] || echo "$lib"
+	done)
+[ -z "$missing" ] || die "arm64 root lacks libraries: $missing"
+echo "$stamp" >"$rootfs/.stamp"
+say "arm64 root: $(find "$rootfs" -type f | wc -l) files, $(du -sh "$rootfs" | cut -f1)"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Run every test_*.sh beside this file and report in TAP (version 13).
+# A test exits 0 to pass, 4 (kselftest's skip) to skip, anything else fails.
+# Usage: run.sh [PATTERN]   (a shell glob on the test names, default all)
+# Exits 1 if any test failed, else 0.
+dir=$(cd "$(dirname "$0")" && pwd)
+pattern=${1:-*}
+tests=
+for t in "$dir"/test_*.sh; do
+	name=$(basename "$t" .sh)
+	case $name in $pattern) tests="$tests $t" ;; esac
+done
+n=0
+for t in $tests; do n=$((n + 1)); done
+
+echo "TAP version 13"
+echo "1..$n"
+i=0 failed=0
+for t in $tests; do
+	i=$((i + 1))
+	name=$(basename "$t" .sh)
+	log=/tmp/tracefs-selftest.$name.log
+	(cd /tmp && TESTDIR=$dir sh "$t") >"$log" 2>&1
+	rc=$?
+	sed 's/^/# /' "$log"
+	case $rc in
+	0) echo "ok $i $name" ;;
+	4) echo "ok $i $name # SKIP $(tail -n 1 "$log")" ;;
+	*) echo "not ok $i $name # exit $rc"; failed=$((failed + 1)) ;;
+	esac
+done
+[ "$failed" = 0 ]
