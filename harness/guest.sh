@@ -109,7 +109,7 @@ reasons=
 if [ "$rc" = 137 ] || [ "$rc" = 124 ]; then
 	reasons="timeout: no power-off within ${timeout}s"
 fi
-hits=$(cat "$run/console.log" "$run/dmesg" 2>/dev/null |
+hits=$(cat "$run/console.log" "$run/dmesg" 2>/dev/null | tr -d "\r" |
 	grep -aE '^\[ *[0-9]+\.[0-9]+\]' | grep -aE "$bad" | sort -u | head -5 || true)
 if [ -n "$hits" ]; then
 	reasons="${reasons:+$reasons; }kernel report: $(echo "$hits" | head -1)"

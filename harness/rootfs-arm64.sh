@@ -19,13 +19,23 @@ rm -rf "$rootfs" "$dl"
 mkdir -p "$rootfs" "$dl"
 # The dependency closure without pre-depends: those pull dpkg and its
 # tools, which a test guest does not run.
-# shellcheck disable=SC2086
-pkgs=$(apt-cache depends --recurse --no-recommends --no-suggests \
-	--no-conflicts --no-breaks --no-replaces --no-enhances \
-	--no-pre-depends $(printf '%s:arm64 ' $want) |
-	grep -E '^[a-z0-9][^ ]*:arm64$' | sort -u)
-# shellcheck disable=SC2086
-(cd "$dl" && apt-get download -qq -o APT::Sandbox::User=root $pkgs)
+fetch() {
+	local pkgs
+	# shellcheck disable=SC2086
+	pkgs=$(apt-cache depends --recurse --no-recommends --no-suggests \
+		--no-conflicts --no-breaks --no-replaces --no-enhances \
+		--no-pre-depends $(printf '%s:arm64 ' $want) 2>/dev/null |
+		grep -E '^[a-z0-9][^ ]*:arm64$' | sort -u)
+	[ -n "$pkgs" ] || return 1
+	# shellcheck disable=SC2086
+	(cd "$dl" && apt-get download -qq -o APT::Sandbox::User=root $pkgs)
+}
+# A missing or stale arm64 index is refreshed once.
+if ! fetch; then
+	[ "$(id -u)" = 0 ] || die "no arm64 packages; as root: apt-get update"
+	apt-get update -qq
+	fetch || die "cannot download the arm64 packages"
+fi
 for deb in "$dl"/*.deb; do
 	dpkg-deb -x "$deb" "$rootfs"
 done

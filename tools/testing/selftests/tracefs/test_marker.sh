@@ -9,7 +9,7 @@ echo "$word" >"$T/trace_marker" || fail "write to trace_marker failed"
 grep -q "tracing_mark_write: $word\$" "$T/trace" ||
 	fail "marker not in trace: $(tail -n 3 "$T/trace")"
 # trace_pipe consumes: the marker comes out once, then the buffer is empty.
-line=$(timeout 5 head -n 1 "$T/trace_pipe")
+line=$(timeout 5 sh -c "read -r l <$T/trace_pipe && echo \"\$l\"")
 case $line in
 *"tracing_mark_write: $word") ;;
 *) fail "marker not in trace_pipe: '$line'" ;;

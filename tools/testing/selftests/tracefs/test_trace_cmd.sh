@@ -15,6 +15,11 @@ n=$(grep -c 'sched_switch:' /tmp/smoke.txt)
 echo "$n sched_switch records decoded"
 [ "$n" -gt 0 ] || fail "no sched_switch records: $(head -n 5 /tmp/smoke.txt)"
 grep -q 'FAILED TO PARSE' /tmp/smoke.txt && fail "report has unparsed records"
-grep -q 'prev_comm=.*prev_pid=.*==> next_comm=' /tmp/smoke.txt ||
-	fail "records lack their fields: $(grep -m1 sched_switch: /tmp/smoke.txt)"
-rm -f /tmp/smoke.dat /tmp/smoke.txt
+# The raw report prints every field by name from the format file.
+trace-cmd report -R -i /tmp/smoke.dat >/tmp/smoke-raw.txt 2>&1 ||
+	fail "trace-cmd report -R failed: $(tail -n 3 /tmp/smoke-raw.txt)"
+for field in prev_comm prev_pid prev_prio prev_state next_comm next_pid next_prio; do
+	grep -q "sched_switch:.* $field=" /tmp/smoke-raw.txt ||
+		fail "raw records lack $field: $(grep -m1 sched_switch: /tmp/smoke-raw.txt)"
+done
+rm -f /tmp/smoke.dat /tmp/smoke.txt /tmp/smoke-raw.txt
