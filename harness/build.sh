@@ -45,6 +45,10 @@ if [ "$(cat "$bdir/.fragments" 2>/dev/null)" != "$sum" ] || [ ! -f "$bdir/.confi
 		grep -qx "$line" "$bdir/.config" || echo "config: not set as asked: $line"
 	done >"$bdir/.config-dropped"
 	echo "$sum" >"$bdir/.fragments"
+	if [ -s "$bdir/.config-dropped" ]; then
+		say "options this arch cannot have (listed in $bdir/.config-dropped):"
+		sed 's/^config: not set as asked: /   /' "$bdir/.config-dropped" >&2
+	fi
 fi
 
 say "building $flavor/$arch${variant:+/$variant} (log: $log)"

@@ -87,7 +87,9 @@ echo "== make check: $(date -u '+%F %T') UTC, arches: $ARCHES${variant:+, debug 
 "$HARNESS/deps.sh" arm64 || exit 1
 
 step "manifest covers our files" bash -c ". '$HARNESS/common.sh'; . '$HARNESS/manifest.sh'; manifest_check"
-step "suite scripts parse (sh -n)" bash -c "for f in '$ROOT/$SUITE'/*.sh '$HARNESS'/selftest/*.sh '$HARNESS'/guest/init.sh; do sh -n \"\$f\" || exit 1; done"
+step "checkpatch on our C files" "$HARNESS/lint.sh"
+step "guest scripts parse in dash and busybox sh" bash -c "for f in '$ROOT/$SUITE'/*.sh '$HARNESS'/guest/*.sh '$HARNESS'/selftest/[!h]*.sh; do dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1; done"
+step "harness scripts parse in bash" bash -c "for f in '$HARNESS'/*.sh '$HARNESS'/selftest/host-*.sh '$ROOT'/.ci/run; do bash -n \"\$f\" || exit 1; done"
 step "make patches applies to a pristine base" "$HARNESS/patches.sh" --verify
 for t in "$HARNESS"/selftest/host-*.sh; do
 	[ -e "$t" ] && step "host: $(basename "$t" .sh)" bash "$t"

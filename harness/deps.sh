@@ -9,7 +9,9 @@ set -eu
 PKGS="make gcc libc6-dev git rsync xz-utils flex bison bc libelf-dev libssl-dev
 cpio kmod ccache sparse dwarves spin quilt python3 perl
 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
-busybox-static trace-cmd"
+busybox-static trace-cmd iputils-ping iproute2 devscripts"
+# The x86-64 guest runs the host's userland: ping, ip and checkbashisms
+# (devscripts) are there for upstream's ftracetest.
 
 missing=
 for p in $PKGS; do
@@ -48,6 +50,14 @@ if [ -n "$missing" ] || [ -z "$src_ok" ] || [ -n "$want_arm64" ]; then
 			"$BASE_PKG=$BASE_PREFERRED" >/dev/null 2>&1 ||
 			apt-get install -y -qq --no-install-recommends $BASE_PKG >/dev/null
 	fi
+fi
+
+# The x86-64 guest's root is the host's, read-only: the guest mounts a
+# tmpfs on /lib/modules to install the kernel's modules, so the directory
+# must exist (a container image may lack it; a Debian install has it).
+if [ ! -d /lib/modules ]; then
+	[ "$(id -u)" = 0 ] || die "/lib/modules is missing; as root: mkdir /lib/modules"
+	mkdir -p /lib/modules
 fi
 
 ver=$(dpkg-query -W -f='${Version}' $BASE_PKG)

@@ -77,6 +77,8 @@ arm64)
 	"$HARNESS/rootfs-arm64.sh"
 	rootdir=$OUT/rootfs-arm64
 	init=/init
+	# KVM runs only a guest of the host's own arch.
+	[ "$(uname -m)" = aarch64 ] || accel=tcg
 	machine="-M virt -accel $accel -cpu cortex-a57"
 	;;
 esac
@@ -104,7 +106,7 @@ secs=$(($(date +%s) - start))
 
 # Kernel lines carry a printk timestamp; only those are judged, so a test
 # that prints these words itself does not trip the check.
-bad='(Kernel panic|BUG:|Oops|WARNING:|------------\[ cut here \]|general protection fault|Unable to handle kernel|Internal error:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|lockdep|KASAN:|UBSAN:|INFO: task .* blocked|rcu: INFO|soft lockup|hard LOCKUP|Call [Tt]race:|kernel BUG)'
+bad='(Kernel panic|BUG:|Oops|WARNING:|------------\[ cut here \]|general protection fault|Unable to handle kernel|Internal error:|kernel BUG|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|INFO: (task .* blocked|possible|trying to register|lockdep)|KASAN:|UBSAN:|rcu: INFO|soft lockup|hard LOCKUP|Call [Tt]race:)'
 reasons=
 if [ "$rc" = 137 ] || [ "$rc" = 124 ]; then
 	reasons="timeout: no power-off within ${timeout}s"

@@ -33,6 +33,8 @@ if [ -d /tmp/out/modules/lib/modules ]; then
 		cp -a /tmp/out/modules/lib/modules/. /lib/modules/
 fi
 hostname guest 2>/dev/null
+# Loopback up: some tests ping 127.0.0.1 to make scheduler events.
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up 2>/dev/null
 
 echo "HARNESS: guest up: $(uname -r) $(uname -m) cpus=$(grep -c ^processor /proc/cpuinfo)"
 cd /tmp

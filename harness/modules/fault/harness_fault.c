@@ -7,6 +7,7 @@
  *	insmod harness_fault.ko action=oops	a NULL dereference (insmod dies)
  */
 #include <linux/bug.h>
+#include <linux/compiler.h>
 #include <linux/module.h>
 #include <linux/string.h>
 
@@ -19,10 +20,12 @@ static int __init harness_fault_init(void)
 	if (!strcmp(action, "warn")) {
 		WARN(1, "harness_fault: the WARN asked for\n");
 	} else if (!strcmp(action, "oops")) {
-		int *volatile p = NULL;
+		int *p = NULL;
 
+		/* Keep the compiler from reasoning about the NULL. */
+		OPTIMIZER_HIDE_VAR(p);
 		pr_info("harness_fault: dereferencing NULL\n");
-		return *p;
+		return READ_ONCE(*p);
 	} else if (strcmp(action, "none")) {
 		pr_err("harness_fault: unknown action '%s'\n", action);
 		return -EINVAL;
