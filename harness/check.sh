@@ -70,10 +70,11 @@ suite() {
 # meta NAME WANT SCRIPT [guest.sh options]: the runner must fail the run
 # and say why; WANT is a pattern its report must contain.
 meta() {
-	local name=$1 want=$2 script=$3 log rc=0
+	local name=$1 want=$2 script=$3 slug log rc=0
 	shift 3
-	log=$logdir/meta-$name.log
-	"$HARNESS/guest.sh" -a x86_64 -f ours -v "$variant" -n "meta-$name" \
+	slug=$(echo "$name" | tr -c 'a-zA-Z0-9\n' -)
+	log=$logdir/meta-$slug.log
+	"$HARNESS/guest.sh" -a x86_64 -f ours -v "$variant" -n "meta-$slug" \
 		"$@" "$script" >"$log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ] && grep -qE "$want" "$log"; then
 		pass "harness catches $name (exit $rc)"

@@ -37,6 +37,7 @@ shift $((OPTIND - 1))
 script=${1:?usage: guest.sh [options] SCRIPT}
 check_flavor "$flavor"
 arch_setup "$arch"
+case $name in *[!A-Za-z0-9_.-]* | "") die "run name '$name': letters, digits, _ . - only" ;; esac
 
 bdir=$(build_dir "$flavor" "$arch" "$variant")
 kernel=$bdir/$IMAGE

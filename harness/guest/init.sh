@@ -50,5 +50,10 @@ dmesg >/tmp/out/dmesg 2>/dev/null
 echo "$status" >/tmp/out/status
 sync
 echo "HARNESS: guest exit $status"
+# Power off synchronously (the reboot syscall does not return). The sysrq
+# fallback is asynchronous: init must not exit meanwhile, or the kernel
+# panics ("Attempted to kill init") while 9p is already gone, so it waits
+# in a loop that survives its commands failing.
+busybox poweroff -f 2>/dev/null || poweroff -f 2>/dev/null
 echo o >/proc/sysrq-trigger
-sleep 10
+while :; do sleep 1 2>/dev/null || :; done
