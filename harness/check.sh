@@ -124,7 +124,7 @@ case " $built " in
 		meta "a WARN" 'kernel report: .*(WARNING:|cut here)' \
 			"$HARNESS/selftest/warn.sh"
 		meta "a hang" 'timeout: no power-off' \
-			"$HARNESS/selftest/hang.sh" -t 60
+			"$HARNESS/selftest/hang.sh" -t 45
 	fi
 	;;
 esac
