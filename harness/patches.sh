@@ -32,6 +32,16 @@ copy_base() {
 	done
 }
 
+# put_ours DIR PATH: DIR/PATH becomes what we have under PATH.
+put_ours() {
+	local f
+	rm -rf "${1:?}/$2"
+	for f in $(our_files "$2"); do
+		mkdir -p "$1/$(dirname "$f")"
+		cp "$ROOT/$f" "$1/$f"
+	done
+}
+
 gitq() { git -c user.name=harness -c user.email=harness@localhost \
 	-c init.defaultBranch=main -c core.autocrlf=false "$@"; }
 
@@ -49,11 +59,7 @@ gitq -C "$repo" add -A
 gitq -C "$repo" commit -q --allow-empty -m base
 manifest_patches | while IFS="$(printf '\t')" read -r n subject; do
 	for p in $(manifest_patch_paths "$n"); do
-		rm -rf "${repo:?}/$p"
-		for f in $(our_files "$p"); do
-			mkdir -p "$repo/$(dirname "$f")"
-			cp "$ROOT/$f" "$repo/$f"
-		done
+		put_ours "$repo" "$p"
 	done
 	gitq -C "$repo" add -A
 	if gitq -C "$repo" diff --cached --quiet; then
@@ -79,11 +85,7 @@ expect=$work/expect
 mkdir -p "$expect"
 copy_base "$expect"
 for p in $paths; do
-	rm -rf "${expect:?}/$p"
-	for f in $(our_files "$p"); do
-		mkdir -p "$expect/$(dirname "$f")"
-		cp "$ROOT/$f" "$expect/$f"
-	done
+	put_ours "$expect" "$p"
 done
 
 am=$work/am
