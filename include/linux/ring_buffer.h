@@ -41,7 +41,7 @@ enum ring_buffer_type {
 	RINGBUF_TYPE_TIME_STAMP,
 };
 
-unsigned ring_buffer_event_length(struct ring_buffer_event *event);
+unsigned int ring_buffer_event_length(struct ring_buffer_event *event);
 void *ring_buffer_event_data(struct ring_buffer_event *event);
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
@@ -56,7 +56,8 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 
 /* @size is the number of bytes of each CPU's buffer. */
 struct trace_buffer *
-__ring_buffer_alloc(unsigned long size, unsigned flags, struct lock_class_key *key);
+__ring_buffer_alloc(unsigned long size, unsigned int flags,
+		    struct lock_class_key *key);
 
 /* Each call site gets its own lock class: buffers may trace each other. */
 #define ring_buffer_alloc(size, flags)			\
@@ -68,7 +69,7 @@ __ring_buffer_alloc(unsigned long size, unsigned flags, struct lock_class_key *k
 typedef bool (*ring_buffer_cond_fn)(void *data);
 int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full);
 __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
-			  struct file *filp, poll_table *poll_table, int full);
+			       struct file *filp, poll_table *poll_table, int full);
 void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu);
 
 #define RING_BUFFER_ALL_CPUS -1

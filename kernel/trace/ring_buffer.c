@@ -102,8 +102,8 @@ struct buffer_data_page {
 #define BUF_PAGE_SIZE		(PAGE_SIZE - BUF_PAGE_HDR_SIZE)
 
 /* In the commit word of a page handed to a page reader. */
-#define RB_MISSED_EVENTS	(1UL << 31)
-#define RB_MISSED_STORED	(1UL << 30)
+#define RB_MISSED_EVENTS	BIT(31)
+#define RB_MISSED_STORED	BIT(30)
 #define RB_MISSED_FLAGS		(RB_MISSED_EVENTS | RB_MISSED_STORED)
 
 #define RB_HDR			4U
@@ -120,9 +120,9 @@ struct buffer_data_page {
 /* A page's state word: write index | CLOSED | records << RB_CNT_SHIFT. */
 #define RB_IDX_BITS		17
 #define RB_IDX_MASK		((1UL << RB_IDX_BITS) - 1)
-#define RB_CLOSED		(1UL << RB_IDX_BITS)
+#define RB_CLOSED		BIT(RB_IDX_BITS)
 #define RB_CNT_SHIFT		(RB_IDX_BITS + 1)
-#define RB_CNT_ONE		(1UL << RB_CNT_SHIFT)
+#define RB_CNT_ONE		BIT(RB_CNT_SHIFT)
 
 /* Low bits of a ring link. */
 #define RB_FLAG_HEAD		1UL
@@ -137,7 +137,7 @@ struct buffer_data_page {
 #define RB_NEST_MAX		16
 
 /* buffer->record_disabled: the counter below, ring_buffer_record_off() above. */
-#define RB_BUFFER_OFF		(1 << 20)
+#define RB_BUFFER_OFF		BIT(20)
 
 struct buffer_page {
 	struct list_head	list;	/* ring links; next carries H/U flags */
@@ -195,17 +195,17 @@ struct ring_buffer_per_cpu {
 };
 
 struct trace_buffer {
-	unsigned int			flags;
-	atomic_t			record_disabled;
-	atomic_t			failed;
-	cpumask_var_t			cpumask;
-	struct lock_class_key		*reader_lock_key;
-	struct mutex			mutex;
-	struct ring_buffer_per_cpu	**buffers;
-	struct hlist_node		node;
+	struct ring_buffer_per_cpu	**buffers;	/* by CPU number */
+	cpumask_var_t			cpumask;	/* CPUs with a buffer */
 	u64				(*clock)(void);
-	unsigned long			nr_pages;	/* for CPUs that come up */
+	atomic_t			record_disabled;
+	atomic_t			failed;		/* a sanity check fired */
+	bool				overwrite;
 	bool				time_stamp_abs;
+	unsigned long			nr_pages;	/* for CPUs that come up */
+	struct mutex			mutex;		/* resize, reset */
+	struct lock_class_key		*lock_key;
+	struct hlist_node		node;		/* CPU hotplug instance */
 	struct rb_waiters		waiters;
 };
 
@@ -262,13 +262,15 @@ static void rb_fail(struct trace_buffer *buffer, int cpu, const char *what)
 		pr_err("ring buffer: CPU %d: %s; recording disabled\n", cpu, what);
 }
 
-#define RB_CHECK(cb, cond)						\
-	({								\
-		bool __bad = !!(cond);					\
-		if (unlikely(__bad))					\
-			rb_fail((cb)->buffer, (cb)->cpu, #cond);	\
-		__bad;							\
-	})
+static inline bool rb_check(struct ring_buffer_per_cpu *cb, bool bad,
+			    const char *what)
+{
+	if (unlikely(bad))
+		rb_fail(cb->buffer, cb->cpu, what);
+	return bad;
+}
+
+#define RB_CHECK(cb, cond)	rb_check(cb, !!(cond), #cond)
 
 /* ---------------------------------------------------------------------
  * Records
@@ -601,7 +603,7 @@ static void rb_publish(struct ring_buffer_per_cpu *cb)
 			/* A page the tail has left is closed: its end is final. */
 			end = local_read(&cp->state) & RB_IDX_MASK;
 			/* Records before the length that covers them. */
-			smp_wmb();
+			smp_wmb(); /* pairs with the reader's smp_rmb() */
 			local_set(&cp->page->commit, end);
 			cp = rb_next_page(cp);
 			WRITE_ONCE(cb->commit_page, cp);
@@ -609,7 +611,7 @@ static void rb_publish(struct ring_buffer_per_cpu *cb)
 				return;
 		}
 		end = local_read(&tail->state) & RB_IDX_MASK;
-		smp_wmb();
+		smp_wmb(); /* as above: records before the length */
 		local_set(&tail->page->commit, end);
 		barrier();
 		/* An interrupt may have moved the tail after our read of it. */
@@ -688,7 +690,7 @@ static bool rb_push_head(struct ring_buffer_per_cpu *cb,
 
 	/* Iterators copying this page see the lap change and drop it. */
 	WRITE_ONCE(head->lap, head->lap + 1);
-	smp_wmb();
+	smp_wmb(); /* lap before the reset; pairs with rb_iter_copy() */
 	local_set(&head->state, 0);
 	local_set(&head->page->commit, 0);
 
@@ -702,7 +704,7 @@ static bool rb_push_head(struct ring_buffer_per_cpu *cb,
 		   (struct list_head *)((unsigned long)&nhead->list | RB_FLAG_HEAD));
 
 	/* Release: the link to the (now free) old head loses UPDATE. */
-	smp_wmb();
+	smp_wmb(); /* the new HEAD flag before the release */
 	WRITE_ONCE(tail->list.next, &head->list);
 
 	/* Move onto the freed page; an NMI may have done it already. */
@@ -744,7 +746,7 @@ static bool rb_move_tail(struct ring_buffer_per_cpu *cb, struct buffer_page *tai
 		 * not swap again while the commit is on its page.
 		 */
 	} else if (link & RB_FLAG_HEAD) {
-		if (!(cb->buffer->flags & RB_FL_OVERWRITE)) {
+		if (!READ_ONCE(cb->buffer->overwrite)) {
 			local_inc(&cb->dropped_events);
 			return false;
 		}
@@ -800,16 +802,16 @@ rb_reserve(struct ring_buffer_per_cpu *cb, unsigned long length, int nest)
 			/* First on its page: the page header holds the time. */
 		} else if (unlikely(cb->stamp_busy > 1)) {
 			/* A writer below us is in its window: last_stamp may
-			 * not be the time of the record before ours. */
+			 * not be the time of the record before ours.
+			 */
 			stamp = RINGBUF_TYPE_TIME_STAMP;
 		} else if (unlikely(ts <= prev)) {
 			/* Never let time go backwards for a reader. */
 			ts = prev;
 		} else {
 			delta = ts - prev;
-			if (unlikely(delta > TS_MASK)) {
+			if (unlikely(delta > TS_MASK))
 				stamp = RINGBUF_TYPE_TIME_EXTEND;
-			}
 		}
 		need = size + (stamp ? RB_STAMP_LEN : 0);
 
@@ -1112,7 +1114,7 @@ static struct buffer_page *rb_find_head(struct ring_buffer_per_cpu *cb)
 static void rb_reset_page(struct buffer_page *bp)
 {
 	WRITE_ONCE(bp->lap, bp->lap + 1);
-	smp_wmb();
+	smp_wmb(); /* lap before the reset; pairs with rb_iter_copy() */
 	bp->read = 0;
 	local_set(&bp->state, 0);
 	local_set(&bp->page->commit, 0);
@@ -1133,7 +1135,7 @@ static struct buffer_page *rb_reader_page(struct ring_buffer_per_cpu *cb)
 		reader = cb->reader_page;
 		/* The length before the records it covers. */
 		if (reader->read < rb_page_commit(reader)) {
-			smp_rmb();
+			smp_rmb(); /* the length before the records */
 			return reader;
 		}
 		/* The writer is still on our page: nothing beyond it. */
@@ -1158,7 +1160,7 @@ static struct buffer_page *rb_reader_page(struct ring_buffer_per_cpu *cb)
 		reader->list.prev = &prev->list;
 		WRITE_ONCE(reader->list.next, (struct list_head *)
 			   ((unsigned long)&nhead->list | RB_FLAG_HEAD));
-		smp_wmb();
+		smp_wmb(); /* our page's links before it enters the ring */
 
 		/*
 		 * The swap. It fails if a writer claimed the head for a push
@@ -1287,12 +1289,12 @@ static bool rb_iter_copy(struct ring_buffer_iter *it, struct buffer_page *bp)
 	unsigned long lap = READ_ONCE(bp->lap);
 	unsigned long commit;
 
-	smp_rmb();
+	smp_rmb(); /* the lap before the page; pairs with the reset */
 	commit = rb_page_commit(bp);
-	smp_rmb();
+	smp_rmb(); /* the length before the records */
 	it->copy->time_stamp = bp->page->time_stamp;
 	memcpy(it->copy->data, bp->page->data, commit);
-	smp_rmb();
+	smp_rmb(); /* the records before the second look at the lap */
 	if (READ_ONCE(bp->lap) != lap)
 		return false;
 	it->page = bp;
@@ -1427,7 +1429,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
 
 int ring_buffer_iter_empty(struct ring_buffer_iter *iter)
 {
-	return ring_buffer_iter_peek(iter, NULL) == NULL;
+	return !ring_buffer_iter_peek(iter, NULL);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
 
@@ -1612,23 +1614,52 @@ static unsigned long rb_buffered(struct ring_buffer_per_cpu *cb)
 	return n > 0 ? n : 0;
 }
 
-#define RB_CPU_STAT(name, expr)						\
-unsigned long name(struct trace_buffer *buffer, int cpu)		\
-{									\
-	struct ring_buffer_per_cpu *cb;					\
-									\
-	if (!cpumask_test_cpu(cpu, buffer->cpumask))			\
-		return 0;						\
-	cb = buffer->buffers[cpu];					\
-	return (expr);							\
-}									\
-EXPORT_SYMBOL_GPL(name)
+static struct ring_buffer_per_cpu *rb_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (cpu < 0 || !cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+	return buffer->buffers[cpu];
+}
 
-RB_CPU_STAT(ring_buffer_entries_cpu, rb_buffered(cb));
-RB_CPU_STAT(ring_buffer_overrun_cpu, local_read(&cb->overrun));
-RB_CPU_STAT(ring_buffer_commit_overrun_cpu, local_read(&cb->commit_overrun));
-RB_CPU_STAT(ring_buffer_dropped_events_cpu, local_read(&cb->dropped_events));
-RB_CPU_STAT(ring_buffer_read_events_cpu, READ_ONCE(cb->read));
+unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cb = rb_cpu(buffer, cpu);
+
+	return cb ? rb_buffered(cb) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
+
+unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cb = rb_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
+
+unsigned long ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cb = rb_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->commit_overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
+
+unsigned long ring_buffer_dropped_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cb = rb_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->dropped_events) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
+
+unsigned long ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cb = rb_cpu(buffer, cpu);
+
+	return cb ? READ_ONCE(cb->read) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
 
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
@@ -1693,10 +1724,13 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	cb = buffer->buffers[cpu];
 	locked = rb_reader_lock(cb, &flags);
 	bp = cb->reader_page;
-	if (bp->read < rb_page_commit(bp))
+	if (bp->read < rb_page_commit(bp)) {
 		ts = cb->read_stamp;
-	else if (READ_ONCE(cb->commit_page) != bp && (bp = rb_find_head(cb)))
-		ts = bp->page->time_stamp;
+	} else if (READ_ONCE(cb->commit_page) != bp) {
+		bp = rb_find_head(cb);
+		if (bp)
+			ts = bp->page->time_stamp;
+	}
 	rb_reader_unlock(cb, locked, flags);
 	return ts;
 }
@@ -1790,7 +1824,7 @@ static bool rb_ready(struct trace_buffer *buffer, int cpu, int full,
 {
 	if (cpu == RING_BUFFER_ALL_CPUS || !full) {
 		WRITE_ONCE(w->waiters_pending, true);
-		smp_mb();
+		smp_mb(); /* the flag before the look at the data */
 		if (cpu == RING_BUFFER_ALL_CPUS)
 			return !ring_buffer_empty(buffer);
 		return !ring_buffer_empty_cpu(buffer, cpu);
@@ -1798,7 +1832,7 @@ static bool rb_ready(struct trace_buffer *buffer, int cpu, int full,
 	if (!READ_ONCE(w->full_waiters_pending) || full < w->shortest_full)
 		WRITE_ONCE(w->shortest_full, full);
 	WRITE_ONCE(w->full_waiters_pending, true);
-	smp_mb();
+	smp_mb(); /* the flag before the look at the data */
 	return rb_full_enough(buffer->buffers[cpu], full);
 }
 
@@ -1850,7 +1884,7 @@ void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
 	if (!w)
 		return;
 	WRITE_ONCE(w->wake_seq, w->wake_seq + 1);
-	smp_wmb();
+	smp_wmb(); /* the new wake_seq before the wakeup */
 	rb_wake_work(&w->work);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
@@ -1935,7 +1969,7 @@ rb_alloc_cpu(struct trace_buffer *buffer, unsigned long nr_pages, int cpu)
 	cb->cpu = cpu;
 	cb->buffer = buffer;
 	raw_spin_lock_init(&cb->reader_lock);
-	lockdep_set_class(&cb->reader_lock, buffer->reader_lock_key);
+	lockdep_set_class(&cb->reader_lock, buffer->lock_key);
 	rb_init_waiters(&cb->waiters);
 	rb_link_ring(pages, nr_pages);
 	cb->reader_page->list.next = &pages[0]->list;
@@ -1981,7 +2015,7 @@ static unsigned long rb_pages_for(unsigned long size)
 	return max(DIV_ROUND_UP(size, BUF_PAGE_SIZE), 2UL);
 }
 
-struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned flags,
+struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 					 struct lock_class_key *key)
 {
 	struct trace_buffer *buffer;
@@ -1996,9 +2030,9 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned flags,
 	if (!buffer->buffers)
 		goto free_mask;
 
-	buffer->flags = flags;
+	buffer->overwrite = flags & RB_FL_OVERWRITE;
 	buffer->clock = trace_clock_local;
-	buffer->reader_lock_key = key;
+	buffer->lock_key = key;
 	buffer->nr_pages = rb_pages_for(size);
 	mutex_init(&buffer->mutex);
 	rb_init_waiters(&buffer->waiters);
@@ -2064,12 +2098,8 @@ int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
 
 void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 {
-	mutex_lock(&buffer->mutex);
-	if (val)
-		buffer->flags |= RB_FL_OVERWRITE;
-	else
-		buffer->flags &= ~RB_FL_OVERWRITE;
-	mutex_unlock(&buffer->mutex);
+	/* Writers read it once per page move; either value is consistent. */
+	WRITE_ONCE(buffer->overwrite, !!val);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
 

@@ -12,9 +12,10 @@
 #include <linux/kthread.h>
 #include <linux/delay.h>
 #include <linux/smp.h>
+#include <linux/sizes.h>
 
 #define RB_TEST_SECONDS		10
-#define RB_TEST_SIZE		(1UL << 20)
+#define RB_TEST_SIZE		SZ_1M
 #define RB_TEST_CTXS		2	/* thread, IPI */
 
 struct rb_test_record {
