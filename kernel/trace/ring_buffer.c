@@ -114,8 +114,12 @@ struct buffer_data_page {
 #define RB_ABS_BITS		59
 #define RB_ABS_MASK		((1ULL << RB_ABS_BITS) - 1)
 
-/* The largest payload: header, length word and a stamp must fit a page. */
-#define RB_MAX_PAYLOAD		(BUF_PAGE_SIZE - RB_HDR - 4 - RB_STAMP_LEN)
+/*
+ * The largest payload: with its header and length word it fills a page.
+ * The first record of a page never needs a stamp before it (the page
+ * header has the time), so any record fits on an empty page.
+ */
+#define RB_MAX_PAYLOAD		(BUF_PAGE_SIZE - RB_HDR - 4)
 
 /* A page's state word: write index | CLOSED | records << RB_CNT_SHIFT. */
 #define RB_IDX_BITS		17
@@ -796,10 +800,10 @@ rb_reserve(struct ring_buffer_per_cpu *cb, unsigned long length, int nest)
 		idx = state & RB_IDX_MASK;
 		stamp = 0;
 		delta = 0;
-		if (unlikely(buffer->time_stamp_abs)) {
-			stamp = RINGBUF_TYPE_TIME_STAMP;
-		} else if (!idx) {
+		if (!idx) {
 			/* First on its page: the page header holds the time. */
+		} else if (unlikely(buffer->time_stamp_abs)) {
+			stamp = RINGBUF_TYPE_TIME_STAMP;
 		} else if (unlikely(cb->stamp_busy > 1)) {
 			/* A writer below us is in its window: last_stamp may
 			 * not be the time of the record before ours.
