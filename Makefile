@@ -6,6 +6,8 @@
 #   make build       build one kernel (FLAVOR, ARCH, DEBUG=1)
 #   make patches     the series against the base, in out/patches/
 #   make ftracetest  upstream's ftrace selftests in the guest (FLAVOR)
+#   make bench-rb    ring_buffer_benchmark on upstream and rb, side by side
+#   make soak        the user-space ring buffer stress test, for minutes
 #   make clean       remove the builds, trees and runs (keeps the base)
 #   make distclean   remove all of out/
 #
@@ -21,7 +23,7 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check build patches ftracetest clean distclean deps
+.PHONY: run check build patches ftracetest bench-rb soak clean distclean deps
 
 deps:
 	@$(H)/deps.sh $(if $(filter arm64,$(ARCH)),arm64,host)
@@ -41,6 +43,12 @@ patches: deps
 
 ftracetest: deps
 	@$(H)/ftracetest.sh $(FLAVOR) $(ARCH) $(VARIANT)
+
+bench-rb: deps
+	@$(H)/bench-rb.sh
+
+soak:
+	@$(MAKE) -C tools/testing/ring_buffer soak
 
 clean:
 	rm -rf out/upstream out/rb out/ours out/runs out/logs out/patches \
