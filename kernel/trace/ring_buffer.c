@@ -57,8 +57,9 @@
  * free (by the pusher, or by the reader before it puts its page back in
  * the ring), never when a writer enters them, so entering a page needs no
  * cleanup that could race with a nested writer already using it. The tail
- * never enters the commit page from behind (commit_overrun) and, without
- * overwrite, never enters the head page (dropped_events).
+ * never enters the commit page from behind, nor pushes the head while the
+ * reader holds the commit page (commit_overrun) and, without overwrite,
+ * never enters the head page (dropped_events).
  *
  * Accounting, per CPU: entries (records committed), overrun (records lost
  * by pushing the head), read (records consumed), dropped_events and
@@ -143,6 +144,9 @@ struct buffer_data_page {
 /* buffer->record_disabled: the counter below, ring_buffer_record_off() above. */
 #define RB_BUFFER_OFF		BIT(20)
 
+/* cb->record_disabled: the counter below, a resize in progress above. */
+#define RB_CPU_RESIZING		BIT(20)
+
 struct buffer_page {
 	struct list_head	list;	/* ring links; next carries H/U flags */
 	local_t			state;	/* index | CLOSED | records */
@@ -172,7 +176,6 @@ struct ring_buffer_per_cpu {
 	struct buffer_page		*reader_page;
 	atomic_t			record_disabled;
 	atomic_t			resize_disabled;
-	bool				resizing;
 
 	/* Writer side: only this CPU touches these. */
 	local_t				committing;
@@ -599,9 +602,17 @@ static void rb_publish(struct ring_buffer_per_cpu *cb)
 	struct buffer_page *cp = cb->commit_page;
 	struct buffer_page *tail;
 	unsigned long end;
-	unsigned int guard = 0;
+	unsigned int guard;
 
 	for (;;) {
+		/*
+		 * The guard bounds one pass: from the commit page to the tail
+		 * we read is at most the ring plus the reader page. Writers
+		 * that interrupt us may move the tail around the ring again
+		 * (up to our commit page) before each new pass, so the walk
+		 * as a whole has no such bound.
+		 */
+		guard = 0;
 		tail = READ_ONCE(cb->tail_page);
 		while (cp != tail) {
 			/* A page the tail has left is closed: its end is final. */
@@ -610,6 +621,12 @@ static void rb_publish(struct ring_buffer_per_cpu *cb)
 			smp_wmb(); /* pairs with the reader's smp_rmb() */
 			local_set(&cp->page->commit, end);
 			cp = rb_next_page(cp);
+			/*
+			 * The final length before the commit leaves the page:
+			 * a reader that sees the commit gone from its page
+			 * reads the length again (rb_reader_page()).
+			 */
+			smp_wmb();
 			WRITE_ONCE(cb->commit_page, cp);
 			if (RB_CHECK(cb, ++guard > cb->nr_pages + 2))
 				return;
@@ -720,13 +737,23 @@ static bool rb_push_head(struct ring_buffer_per_cpu *cb,
 }
 
 /*
+ * Whether the reader has taken @bp out of the ring: its swap points the
+ * link of @bp's predecessor at the page it puts back, and nothing links
+ * to a page while it is out.
+ */
+static inline bool rb_out_of_ring(struct buffer_page *bp)
+{
+	return rb_next_page(rb_prev_page(bp)) != bp;
+}
+
+/*
  * The tail page @tail is closed: move the tail to the next page. Returns
  * true if the caller should retry its reservation, false if the record
  * must be dropped (already counted).
  */
 static bool rb_move_tail(struct ring_buffer_per_cpu *cb, struct buffer_page *tail)
 {
-	struct buffer_page *next;
+	struct buffer_page *next, *commit;
 	unsigned long link;
 
 	/* An interrupt may have moved it between our read and now. */
@@ -735,27 +762,46 @@ static bool rb_move_tail(struct ring_buffer_per_cpu *cb, struct buffer_page *tai
 
 	link = rb_link(tail);
 	next = rb_link_page(link);
+	commit = READ_ONCE(cb->commit_page);
 
 	/* The tail never laps the commit page (held by a writer below us). */
-	if (next == READ_ONCE(cb->commit_page)) {
+	if (next == commit) {
 		local_inc(&cb->commit_overrun);
 		return false;
 	}
 
-	if (tail == READ_ONCE(cb->reader_page)) {
+	/*
+	 * Decide on the flags of our link alone, never on cb->reader_page:
+	 * the reader sets that only after its swap has put its old page
+	 * back into the ring, so for a moment it names a ring page, maybe
+	 * our tail, whose link carries HEAD; taking it for the reader's
+	 * page would walk into the head's records without pushing them.
+	 * If the reader did take the page we fill, our link is plain and
+	 * leads to the head, which is free: the reader only swaps our page
+	 * when the rest of the ring is empty, and it does not swap again
+	 * while the commit is on its page.
+	 */
+	if (link & RB_FLAG_HEAD) {
 		/*
-		 * The reader took the page we were filling. The page after
-		 * it is the ring's head and is free: the reader only swaps
-		 * our page when the rest of the ring is empty, and it does
-		 * not swap again while the commit is on its page.
+		 * The reader took the commit page (a writer below us is on
+		 * it), so it is not in the ring and the check above cannot
+		 * see us lap it: every page of the ring now holds records
+		 * nobody has published. Pushing the head would recycle them
+		 * under the outermost writer's feet; this is a commit
+		 * overrun. A swap racing with us only moves the head, and
+		 * our push would then fail its cmpxchg anyway.
 		 */
-	} else if (link & RB_FLAG_HEAD) {
+		if (rb_out_of_ring(commit)) {
+			local_inc(&cb->commit_overrun);
+			return false;
+		}
 		if (!READ_ONCE(cb->buffer->overwrite)) {
 			local_inc(&cb->dropped_events);
 			return false;
 		}
 		return rb_push_head(cb, tail, next);
-	} else if (link & RB_FLAG_UPDATE) {
+	}
+	if (link & RB_FLAG_UPDATE) {
 		/* We interrupted a push (we are an NMI): cannot pass it. */
 		local_inc(&cb->dropped_events);
 		return false;
@@ -878,7 +924,7 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
 	struct ring_buffer_per_cpu *cb;
 	struct ring_buffer_event *event;
-	int cpu, nest;
+	int cpu, nest, disabled;
 
 	preempt_disable_notrace();
 	if (unlikely(atomic_read(&buffer->record_disabled)))
@@ -887,8 +933,15 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	if (unlikely(!cpumask_test_cpu(cpu, buffer->cpumask)))
 		goto out;
 	cb = buffer->buffers[cpu];
-	if (unlikely(atomic_read(&cb->record_disabled))) {
-		if (READ_ONCE(cb->resizing))
+	disabled = atomic_read(&cb->record_disabled);
+	if (unlikely(disabled)) {
+		/*
+		 * One read decides both. With the resize in a flag of its
+		 * own, a writer racing with the end of a resize could see
+		 * the count still raised and the flag already clear, and
+		 * refuse the record without counting it.
+		 */
+		if (disabled & RB_CPU_RESIZING)
 			local_inc(&cb->dropped_events);
 		goto out;
 	}
@@ -1004,8 +1057,17 @@ static void rb_discard(struct ring_buffer_per_cpu *cb,
 	cb->stamp_busy++;
 	barrier();
 
+	/*
+	 * The first record of a page is never given back. It has no stamp
+	 * before it, so giving it back would return the state word to the
+	 * very value a writer we interrupted may have read just before
+	 * claiming the same first slot: that writer's cmpxchg would then
+	 * succeed on a stale view, after we had already published our later
+	 * time in last_stamp, and the records after it would be timed from
+	 * ours. As a hole it changes the state for good.
+	 */
 	state = local_read(&bp->state);
-	if (bp == READ_ONCE(cb->tail_page) &&
+	if (start && bp == READ_ONCE(cb->tail_page) &&
 	    (state & (RB_IDX_MASK | RB_CLOSED)) == end &&
 	    local_cmpxchg(&bp->state, state, state - size - RB_CNT_ONE) == state) {
 		/*
@@ -1145,6 +1207,16 @@ static struct buffer_page *rb_reader_page(struct ring_buffer_per_cpu *cb)
 		/* The writer is still on our page: nothing beyond it. */
 		if (READ_ONCE(cb->commit_page) == reader)
 			return NULL;
+		/*
+		 * The commit has left our page, but it may have done so
+		 * after we read the length above: the writer sets the
+		 * page's final length before it moves the commit on. Read
+		 * it again, or the records it added since would be lost
+		 * when our page goes back into the ring.
+		 */
+		smp_rmb(); /* pairs with the smp_wmb() in rb_publish() */
+		if (reader->read < rb_page_commit(reader))
+			continue;
 
 		if (RB_CHECK(cb, ++spins > 100000))
 			return NULL;
@@ -1530,7 +1602,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer, void **data_page,
 	struct buffer_page *reader;
 	unsigned long flags, commit, lost, pos = 0;
 	int ret = -1;
-	bool locked;
+	bool locked, on_commit;
 
 	if (!bdp || !cpumask_test_cpu(cpu, buffer->cpumask))
 		return -1;
@@ -1543,12 +1615,21 @@ int ring_buffer_read_page(struct trace_buffer *buffer, void **data_page,
 	reader = rb_reader_page(cb);
 	if (!reader)
 		goto out;
+	/*
+	 * Look where the commit is first, then at the length: a writer that
+	 * leaves our page sets its final length before it moves the
+	 * commit, so if the commit has left, the length we read is final
+	 * and the page may be handed over whole. The other order could
+	 * hand over a page with records beyond the length we saw.
+	 */
+	on_commit = READ_ONCE(cb->commit_page) == reader;
+	smp_rmb(); /* pairs with the smp_wmb() in rb_publish() */
 	commit = rb_page_commit(reader);
-	if (full && READ_ONCE(cb->commit_page) == reader)
+	if (full && on_commit)
 		goto out;
 	lost = cb->lost_events;
 
-	if (reader->read || len < commit || READ_ONCE(cb->commit_page) == reader) {
+	if (reader->read || len < commit || on_commit) {
 		struct ring_buffer_event *e;
 		unsigned int size;
 
@@ -2113,16 +2194,14 @@ EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
  */
 static void rb_quiesce(struct ring_buffer_per_cpu *cb, bool resizing)
 {
-	WRITE_ONCE(cb->resizing, resizing);
-	atomic_inc(&cb->record_disabled);
+	atomic_add(resizing ? RB_CPU_RESIZING : 1, &cb->record_disabled);
 	/* Writers hold preemption off from reserve to commit. */
 	synchronize_rcu();
 }
 
-static void rb_unquiesce(struct ring_buffer_per_cpu *cb)
+static void rb_unquiesce(struct ring_buffer_per_cpu *cb, bool resizing)
 {
-	atomic_dec(&cb->record_disabled);
-	WRITE_ONCE(cb->resizing, false);
+	atomic_sub(resizing ? RB_CPU_RESIZING : 1, &cb->record_disabled);
 }
 
 /* Empty @cb. Writers are quiesced and the reader lock is held. */
@@ -2177,7 +2256,7 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 	raw_spin_lock_irq(&cb->reader_lock);
 	rb_reset_cpu(cb);
 	raw_spin_unlock_irq(&cb->reader_lock);
-	rb_unquiesce(cb);
+	rb_unquiesce(cb, false);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
@@ -2190,7 +2269,6 @@ static void rb_reset_cpus(struct trace_buffer *buffer, bool online_only)
 	mutex_lock(&buffer->mutex);
 	for_each_cpu(cpu, buffer->cpumask) {
 		cb = buffer->buffers[cpu];
-		WRITE_ONCE(cb->resizing, false);
 		atomic_inc(&cb->record_disabled);
 	}
 	synchronize_rcu();
@@ -2299,13 +2377,25 @@ static int rb_resize_cpu(struct ring_buffer_per_cpu *cb, unsigned long nr)
 
 	rb_quiesce(cb, true);
 	raw_spin_lock_irq(&cb->reader_lock);
-	rb_rebuild(cb, nr, spare, nspare, order, &nfree);
+	/*
+	 * An iterator may have started since ring_buffer_resize() looked
+	 * (it does not hold the mutex), and it keeps pointers to ring
+	 * pages between calls: freeing pages under it is a use after
+	 * free. It raises resize_disabled before it first takes the
+	 * reader lock, so the count read under the lock is reliable.
+	 */
+	if (atomic_read(&cb->resize_disabled)) {
+		ret = -EBUSY;
+		nfree = nspare;		/* give back what we allocated */
+	} else {
+		rb_rebuild(cb, nr, spare, nspare, order, &nfree);
+		ret = 0;
+	}
 	raw_spin_unlock_irq(&cb->reader_lock);
-	rb_unquiesce(cb);
+	rb_unquiesce(cb, true);
 
 	for (i = 0; i < nfree; i++)
 		rb_free_page(spare[i]);
-	ret = 0;
  out:
 	kfree(spare);
 	kfree(order);
