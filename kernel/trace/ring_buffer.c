@@ -1137,7 +1137,12 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
  * Read side: everything here runs under the reader lock.
  */
 
+/*
+ * For sparse, the reader lock counts as taken on every path, the failed
+ * NMI trylock included: rb_reader_unlock() balances it the same way.
+ */
 static bool rb_reader_lock(struct ring_buffer_per_cpu *cb, unsigned long *flags)
+	__acquires(&cb->reader_lock)
 {
 	if (likely(!in_nmi())) {
 		raw_spin_lock_irqsave(&cb->reader_lock, *flags);
@@ -1148,14 +1153,18 @@ static bool rb_reader_lock(struct ring_buffer_per_cpu *cb, unsigned long *flags)
 	if (raw_spin_trylock(&cb->reader_lock))
 		return true;
 	atomic_inc(&cb->record_disabled);
+	__acquire(&cb->reader_lock);
 	return false;
 }
 
 static void rb_reader_unlock(struct ring_buffer_per_cpu *cb, bool locked,
 			     unsigned long flags)
+	__releases(&cb->reader_lock)
 {
 	if (locked)
 		raw_spin_unlock(&cb->reader_lock);
+	else
+		__release(&cb->reader_lock);
 	local_irq_restore(flags);
 }
 
@@ -2407,10 +2416,12 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu_
 	unsigned long nr;
 	int cpu, ret = 0;
 
+	/*
+	 * A size of 0 asks for the smallest buffer (two pages), as upstream:
+	 * that is how tracefs's free_buffer gives the memory back.
+	 */
 	if (!buffer)
 		return 0;
-	if (!size)
-		return -EINVAL;
 	if (cpu_id != RING_BUFFER_ALL_CPUS &&
 	    !cpumask_test_cpu(cpu_id, buffer->cpumask))
 		return 0;
