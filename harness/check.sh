@@ -93,6 +93,10 @@ step "checkpatch on our C files" "$HARNESS/lint.sh"
 step "guest scripts parse in dash and busybox sh" bash -c "for f in '$ROOT/$SUITE'/*.sh '$HARNESS'/guest/*.sh '$HARNESS'/selftest/[!h]*.sh; do dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1; done"
 step "harness scripts parse in bash" bash -c "for f in '$HARNESS'/*.sh '$HARNESS'/selftest/host-*.sh '$ROOT'/.ci/run; do bash -n \"\$f\" || exit 1; done"
 step "make patches applies to a pristine base" "$HARNESS/patches.sh" --verify
+step "ring buffer in user space: unit, stress (ASan, UBSan), teeth" \
+	make -C "$ROOT/tools/testing/ring_buffer" check
+step "ring buffer head-page model (spin); broken variants must fail" \
+	"$ROOT/tools/testing/ring_buffer/model/run.sh"
 for t in "$HARNESS"/selftest/host-*.sh; do
 	[ -e "$t" ] && step "host: $(basename "$t" .sh)" bash "$t"
 done

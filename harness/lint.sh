@@ -18,6 +18,25 @@ for f in $files; do
 	# its lines from the trace buffer, as they do upstream's.
 	case $f in
 	kernel/trace/ring_buffer_benchmark.c) ignore=$ignore,TRACE_PRINTK ;;
+	# The user-space shims stand in for kernel headers, so they define what
+	# those define, the way those do:
+	#  NEW_TYPEDEFS: the kernel's types, under the names ring_buffer.c
+	#   uses (gfp_t, atomic_long_t, raw_spinlock_t, local_t, ...);
+	#  PREFER_DEFINED_ATTRIBUTE_MACRO: the definitions of __always_inline,
+	#   noinline, __aligned, __printf and __noreturn themselves;
+	#  EXPORT_SYMBOL: the definitions of EXPORT_SYMBOL{,_GPL}() themselves;
+	#  COMPLEX_MACRO: macros that cannot be parenthesised, as the kernel's
+	#   cannot: an attribute (__always_inline), an asm statement
+	#   (barrier()), a declaration (EXPORT_SYMBOL*()), a loop header
+	#   (for_each_cpu());
+	#  MACRO_ARG_REUSE: the kernel's macros use an argument twice too:
+	#   ALIGN, DIV_ROUND_UP, min_t (a type), cmpxchg, for_each_cpu, ...;
+	#  SINGLE_STATEMENT_DO_WHILE_MACRO: statements, not expressions, as in
+	#   the kernel (local_irq_save(), lockdep_set_class()).
+	tools/testing/ring_buffer/shim/*)
+		ignore=$ignore,NEW_TYPEDEFS,PREFER_DEFINED_ATTRIBUTE_MACRO,EXPORT_SYMBOL
+		ignore=$ignore,COMPLEX_MACRO,MACRO_ARG_REUSE,SINGLE_STATEMENT_DO_WHILE_MACRO
+		;;
 	esac
 	if ! out=$(perl "$BASE/scripts/checkpatch.pl" --no-tree --quiet --strict \
 		--ignore "$ignore" -f "$ROOT/$f" 2>&1); then

@@ -1,0 +1,91 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs the stress binaries for `make check`, `make check-teeth` and
+# `make soak`. Usage: run-check.sh NICE MODE SEEDOPT
+#   MODE  SECONDS	check: each binary for SECONDS, then the teeth
+#         teeth		only the fault-injection runs, which must FAIL
+#         soak:SECONDS	long runs of every binary, SECONDS in total
+# Prints one PASS/FAIL line per step and a summary; exits 1 on failure.
+
+nice_cmd=$1
+mode=$2
+seed=$3
+pass=0
+fail=0
+log=$(mktemp ./.rbcheck.XXXXXX)	# in this directory, removed on exit
+trap 'rm -f "$log"' EXIT
+
+now() { date +%s; }
+
+# step NAME EXPECT SECONDS CMD...: EXPECT is "pass" or a pattern the
+# failure message must match.
+step() {
+	name=$1 expect=$2 secs=$3
+	shift 3
+	t0=$(now)
+	timeout $((secs + 60)) $nice_cmd "$@" >"$log" 2>&1
+	rc=$?
+	t=$(($(now) - t0))
+	if [ "$expect" = pass ]; then
+		if [ $rc -eq 0 ]; then
+			ok=1
+		else
+			ok=0
+		fi
+	elif [ $rc -eq 1 ] && grep -q -- "$expect" "$log"; then
+		ok=1
+	else
+		ok=0
+	fi
+	if [ $ok -eq 1 ]; then
+		pass=$((pass + 1))
+		printf 'PASS  %-34s %3ds\n' "$name" "$t"
+	else
+		fail=$((fail + 1))
+		printf 'FAIL  %-34s %3ds (exit %d)\n' "$name" "$t" "$rc"
+		[ $rc -eq 124 ] && echo "      (timed out: hung?)"
+		grep -E 'FAIL|ERROR|runtime error|ring buffer:' "$log" | head -5 | sed 's/^/      /'
+		[ "$expect" = pass ] || echo "      expected a failure matching: $expect"
+	fi
+}
+
+teeth() {
+	# Each injected fault must make the stress test fail, saying why.
+	step "teeth: corrupted payload" "checksum mismatch" 3 ./rbstress -q -d 3 -F corrupt $seed
+	step "teeth: uncounted record" "written .* != read" 1 ./rbstress -q -d 1 -F skip $seed
+	step "teeth: reused sequence number" "order lost" 3 ./rbstress -q -d 3 -F order $seed
+	step "teeth: wrong time in payload" "writer was given" 3 ./rbstress -q -d 3 -F ts $seed
+}
+
+case $mode in
+teeth)
+	teeth
+	;;
+soak:*)
+	s=${mode#soak:}
+	p=$((s * 2 / 5)) q=$((s / 5))
+	[ $p -lt 1 ] && p=1
+	[ $q -lt 1 ] && q=1
+	step "rbstress, 3 CPUs, ${p}s" pass $p ./rbstress -q -n 3 -d $p $seed
+	step "rbstress-cpu, 2 CPUs, ${q}s" pass $q ./rbstress-cpu -q -d $q $seed
+	step "rbstress-asan, 2 CPUs, ${q}s" pass $q ./rbstress-asan -q -d $q $seed
+	step "rbstress-ubsan, 3 CPUs, ${q}s" pass $q ./rbstress-ubsan -q -n 3 -d $q $seed
+	;;
+*)
+	s=$mode
+	step "rbunit: API edge cases (ASan+UBSan)" pass 5 ./rbunit
+	step "rbstress, 2 CPUs, ${s}s" pass $s ./rbstress -q -d $s $seed
+	step "rbstress-cpu, 3 CPUs, ${s}s" pass $s ./rbstress-cpu -q -n 3 -d $s $seed
+	step "rbstress-asan, 2 CPUs, ${s}s" pass $s ./rbstress-asan -q -d $s $seed
+	step "rbstress-ubsan, 2 CPUs, ${s}s" pass $s ./rbstress-ubsan -q -d $s $seed
+	teeth
+	;;
+esac
+
+if [ $fail -eq 0 ]; then
+	echo "ring_buffer $mode: PASS ($pass passed, 0 failed)"
+	exit 0
+fi
+echo "ring_buffer $mode: FAIL ($pass passed, $fail failed)"
+exit 1

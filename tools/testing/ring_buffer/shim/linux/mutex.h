@@ -1,0 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _TOOLS_RB_LINUX_MUTEX_H
+#define _TOOLS_RB_LINUX_MUTEX_H
+#include "../kshim.h"
+#endif
