@@ -9,7 +9,8 @@ set -eu
 
 rootfs=$OUT/rootfs-arm64
 want="busybox-static bash trace-cmd libtinfo6"
-stamp="$want $(cat "$HARNESS/guest/init.sh" | sha256sum)"
+# A change to this script or to the guest's init rebuilds the root.
+stamp="$want $(cat "$0" "$HARNESS/guest/init.sh" | sha256sum)"
 [ "$(cat "$rootfs/.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
 
 "$HARNESS/deps.sh" arm64
@@ -57,7 +58,8 @@ for app in $(busybox --list); do
 	ln -s /usr/bin/busybox "$rootfs/usr/local/bin/$app"
 done
 ln -sf busybox "$rootfs/usr/bin/sh"
-mkdir -p "$rootfs"/{proc,sys,dev,tmp,run,mnt,root,etc,var/tmp}
+# usr/lib/modules: the mount point for the kernel's modules (init.sh).
+mkdir -p "$rootfs"/{proc,sys,dev,tmp,run,mnt,root,etc,var/tmp,usr/lib/modules}
 echo "root:x:0:0:root:/root:/bin/sh" >"$rootfs/etc/passwd"
 echo "root:x:0:" >"$rootfs/etc/group"
 cp "$HARNESS/guest/init.sh" "$rootfs/init"

@@ -12,6 +12,8 @@ reset_tracing
 raw=/tmp/rb-bench.txt
 cat "$T/trace_pipe" >"$raw" &
 reader=$!
+# Whatever happens, leave no reader or module behind for the next test.
+trap 'kill "$reader" 2>/dev/null; rmmod ring_buffer_benchmark 2>/dev/null' EXIT
 modprobe ring_buffer_benchmark || fail "modprobe ring_buffer_benchmark"
 i=0
 while ! grep -q 'Sleeping for 10 secs\|ERROR!' "$raw"; do

@@ -20,8 +20,11 @@ for cpu in 0 1; do
 	eval r$cpu=\$!
 done
 sleep 10
-echo nop >"$T/current_tracer"
-kill $b1 $b2 "$r0" "$r1" 2>/dev/null
+# The readers first: the tracer cannot change while trace_pipe_raw is open.
+kill "$r0" "$r1" 2>/dev/null
+wait "$r0" "$r1" 2>/dev/null
+echo nop >"$T/current_tracer" || fail "could not switch back to nop"
+kill $b1 $b2 2>/dev/null
 wait 2>/dev/null
 
 for cpu in 0 1; do
