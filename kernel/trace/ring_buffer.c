@@ -1885,7 +1885,12 @@ static bool rb_full_enough(struct ring_buffer_per_cpu *cb, int full)
 {
 	if (!full)
 		return rb_buffered(cb) != 0;
-	return rb_dirty_pages(cb) * 100 > (size_t)full * cb->nr_pages;
+	/*
+	 * The page the writer is on is not counted as dirty, so the count
+	 * never reaches nr_pages: add it, or buffer_percent 100 would
+	 * never be met in producer/consumer mode.
+	 */
+	return (rb_dirty_pages(cb) + 1) * 100 >= (size_t)full * cb->nr_pages;
 }
 
 static void rb_wake_work(struct irq_work *work)

@@ -288,6 +288,66 @@ static void test_sanity_failure(void)
 	ring_buffer_free(b);
 }
 
+/* A reader waiting for a fill level (buffer_percent) sleeps until then. */
+static struct trace_buffer *wait_buf;
+static int wait_full, wait_done;
+
+static void *waiter(void *unused)
+{
+	ring_buffer_wait(wait_buf, 0, wait_full);
+	__atomic_store_n(&wait_done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/* Is the waiter done within @ms milliseconds? */
+static bool waiter_done_within(int ms)
+{
+	struct timespec tick = { 0, 1000000 };
+
+	while (ms-- > 0) {
+		if (__atomic_load_n(&wait_done, __ATOMIC_SEQ_CST))
+			return true;
+		nanosleep(&tick, NULL);
+	}
+	return __atomic_load_n(&wait_done, __ATOMIC_SEQ_CST);
+}
+
+static void test_wait(void)
+{
+	static const int levels[] = { 0, 50, 100 };
+	unsigned int k, n, per_page = BUF_PAGE_SIZE / 104;
+	pthread_t t;
+	u32 seq = 0;
+
+	for (k = 0; k < ARRAY_SIZE(levels); k++) {
+		wait_buf = new_buffer(10 * BUF_PAGE_SIZE, false);
+		if (!CHECK(wait_buf, "no buffer"))
+			return;
+		wait_full = levels[k];
+		wait_done = 0;
+		if (!CHECK(!pthread_create(&t, NULL, waiter, NULL), "thread"))
+			return;
+		CHECK(!waiter_done_within(50), "full %d: woke on an empty buffer",
+		      wait_full);
+		/* Below the level (or, for 0, the first record). */
+		n = wait_full ? per_page * 3 : 1;
+		while (n--)
+			put(wait_buf, 100, seq++);
+		if (wait_full)
+			CHECK(!waiter_done_within(100), "full %d: woke at 30%%",
+			      wait_full);
+		/* Fill it: producer/consumer mode stops at a full ring. */
+		for (n = 0; wait_full && n < per_page * 12; n++)
+			put(wait_buf, 100, seq++);
+		CHECK(waiter_done_within(2000), "full %d: not woken when full",
+		      wait_full);
+		if (!__atomic_load_n(&wait_done, __ATOMIC_SEQ_CST))
+			ring_buffer_wake_waiters(wait_buf, 0);
+		pthread_join(t, NULL);
+		ring_buffer_free(wait_buf);
+	}
+}
+
 /* Run one test; it passes if it reported no failure. */
 static void run(void (*test)(void), const char *name)
 {
@@ -307,6 +367,7 @@ int main(void)
 	run(test_time, "time deltas, extends, absolute stamps");
 	run(test_discard, "discard");
 	run(test_overrun_reported, "overrun counted and reported");
+	run(test_wait, "waiters wake at their fill level (buffer_percent)");
 	run(test_sanity_failure, "failed sanity check turns the buffer off, once");
 	printf("rbunit: %s\n", failures ? "FAIL" : "PASS");
 	return failures ? 1 : 0;
