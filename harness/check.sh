@@ -45,12 +45,14 @@ step() {
 	fi
 }
 
-# suite ARCH FLAVOR: the in-guest suite, each TAP line counted.
+# suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
+# TAP line counted; with NAME, a boot of its own with those parameters.
 suite() {
-	local arch=$1 flavor=$2 out rc=0 p f s r
-	out=$logdir/suite-$arch-$flavor.tap
-	"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "$variant" -n suite \
-		-t 600 "$HARNESS/selftest/suite.sh" >"$out" 2>&1 || rc=$?
+	local arch=$1 flavor=$2 name=${3:-suite} params=${4:-} out rc=0 p f s r
+	out=$logdir/$name-$arch-$flavor.tap
+	GUEST_APPEND=$params "$HARNESS/guest.sh" -a "$arch" -f "$flavor" \
+		-v "$variant" -n "$name" -t 600 "$HARNESS/selftest/suite.sh" \
+		>"$out" 2>&1 || rc=$?
 	p=$(grep -c '^ok .*' "$out" | head -1)
 	s=$(grep -c '^ok .* # SKIP' "$out" | head -1)
 	f=$(grep -c '^not ok ' "$out" | head -1)
@@ -59,14 +61,14 @@ suite() {
 	skipped=$((skipped + s))
 	failed=$((failed + f))
 	[ "$f" = 0 ] || failures="$failures
-  $f in-guest test(s) on $arch/$flavor (log: $out)"
+  $f in-guest test(s) on $arch/$flavor/$name (log: $out)"
 	if [ "$rc" = 125 ] || { [ "$rc" != 0 ] && [ "$f" = 0 ]; } || [ "$p" = 0 ]; then
 		grep '^HARNESS FAIL\|^  ' "$out" | head -8 | sed 's/^/    /'
-		fail "guest run $arch/$flavor: exit $rc (log: $out)"
+		fail "guest run $arch/$flavor/$name: exit $rc (log: $out)"
 	else
 		# The failed tests are counted above, one by one.
 		[ "$f" = 0 ] && r=PASS || r=FAIL
-		echo "$r: guest suite $arch/$flavor: $((p - s)) passed, $f failed, $s skipped"
+		echo "$r: guest $name $arch/$flavor: $((p - s)) passed, $f failed, $s skipped"
 	fi
 }
 
@@ -127,6 +129,11 @@ done
 
 case " $built " in
 *" ours/x86_64 "*)
+	# Booted with one CPU: the second one's ring buffer comes with its
+	# hotplug (CONFIG_HOTPLUG_CPU is on x86-64 only).
+	s=$(date +%s)
+	suite x86_64 ours hotplug "maxcpus=1 HARNESS_TESTS=test_rb_hotplug"
+	echo "    ($(($(date +%s) - s)) s)"
 	if [ "${SKIP_META:-0}" != 1 ]; then
 		meta "a failing test" 'not ok .*test_zz_must_fail' \
 			"$HARNESS/selftest/suite.sh" -x "$HARNESS/selftest/test_zz_must_fail.sh"

@@ -62,6 +62,9 @@ fi
 append="console=$CONSOLE panic=-1 loglevel=7"
 append="$append rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000 ro"
 append="$append HARNESS_ARCH=$arch HARNESS_FLAVOR=$flavor"
+# GUEST_APPEND: more kernel parameters (NAME=VALUE ones reach the guest's
+# scripts as environment variables, e.g. HARNESS_TESTS=PATTERN).
+[ -n "${GUEST_APPEND:-}" ] && append="$append $GUEST_APPEND"
 [ -n "$interactive" ] && append="$append HARNESS_MODE=interactive"
 [ -n "$interactive" ] && [ -t 1 ] &&
 	append="$append HARNESS_TTY_SIZE=$(stty size | tr " " x)"
