@@ -4,8 +4,10 @@
 #
 # Stages: host-side checks (the manifest, the patch series), kernel builds,
 # the in-guest suite on each arch for `ours` and on x86-64 for `rb` and
-# `upstream` (the suite must hold on the reference too), host tests of the
-# ring buffer (user-space stress, spin model), and the harness's own tests:
+# `upstream` (the suite must hold on the reference too), a boot with one
+# CPU for the hotplug test, upstream's ftracetest 00basic on `rb`, host
+# tests of the ring buffer (user-space stress, spin model), and the
+# harness's own tests:
 # a failing test, a WARN and a hang must each fail a run.
 #
 # Environment: ARCHES (default "x86_64 arm64"), DEBUG=1 for the debug
@@ -126,6 +128,18 @@ for fa in $built; do
 	suite "${fa#*/}" "${fa%/*}"
 	echo "    ($(($(date +%s) - s)) s)"
 done
+
+# Upstream's own tests of the buffer files (00basic: ring buffer size,
+# snapshot, trace_pipe...) on upstream's tracing over our ring buffer; the
+# whole ftracetest (25 min) is `make ftracetest FLAVOR=rb`.
+case " $built " in
+*" rb/x86_64 "*)
+	s=$(date +%s)
+	step "ftracetest test.d/00basic on rb/x86_64: all the reference passes" \
+		env TESTS=test.d/00basic "$HARNESS/ftracetest.sh" rb x86_64 $variant
+	echo "    ($(($(date +%s) - s)) s)"
+	;;
+esac
 
 case " $built " in
 *" ours/x86_64 "*)
