@@ -237,25 +237,25 @@ static int consumer_fn(void *unused)
 	return 0;
 }
 
+/* How a thread was scheduled, in the report's words. */
+static void report_policy(const char *who, int fifo, int nice)
+{
+	if (fifo)
+		trace_printk("Running %s at SCHED_FIFO %s\n", who,
+			     fifo == 1 ? "low" : "high");
+	else
+		trace_printk("Running %s at nice: %d\n", who, nice);
+}
+
 static void report(u64 usecs, unsigned long hit, unsigned long missed)
 {
 	unsigned long long entries = ring_buffer_entries(bench.buffer);
 	unsigned long long overruns = ring_buffer_overruns(bench.buffer);
 	unsigned long msecs = div_u64(usecs, USEC_PER_MSEC);
 
-	if (!disable_reader) {
-		if (consumer_fifo)
-			trace_printk("Running Consumer at SCHED_FIFO %s\n",
-				     consumer_fifo == 1 ? "low" : "high");
-		else
-			trace_printk("Running Consumer at nice: %d\n",
-				     consumer_nice);
-	}
-	if (producer_fifo)
-		trace_printk("Running Producer at SCHED_FIFO %s\n",
-			     producer_fifo == 1 ? "low" : "high");
-	else
-		trace_printk("Running Producer at nice: %d\n", producer_nice);
+	if (!disable_reader)
+		report_policy("Consumer", consumer_fifo, consumer_nice);
+	report_policy("Producer", producer_fifo, producer_nice);
 	if (!producer_fifo && !consumer_fifo &&
 	    producer_nice == MAX_NICE && consumer_nice == MAX_NICE)
 		trace_printk("WARNING!!! This test is running at lowest priority.\n");
