@@ -47,6 +47,11 @@ step() {
 	fi
 }
 
+# The boot parameters test_core_bootparams.sh checks.
+BOOT_PARAMS="ftrace=nop trace_buf_size=2M trace_options=nooverwrite,record-tgid"
+BOOT_PARAMS="$BOOT_PARAMS trace_clock=global alloc_snapshot ftrace_dump_on_oops"
+BOOT_PARAMS="$BOOT_PARAMS traceoff_on_warning tp_printk"
+
 # suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
 # TAP line counted; with NAME, a boot of its own with those parameters.
 suite() {
@@ -147,6 +152,10 @@ case " $built " in
 	# hotplug (CONFIG_HOTPLUG_CPU is on x86-64 only).
 	s=$(date +%s)
 	suite x86_64 ours hotplug "maxcpus=1 HARNESS_TESTS=test_rb_hotplug"
+	echo "    ($(($(date +%s) - s)) s)"
+	# The core's boot parameters, each checked by the test it selects.
+	s=$(date +%s)
+	suite x86_64 ours bootparams "$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
 	echo "    ($(($(date +%s) - s)) s)"
 	if [ "${SKIP_META:-0}" != 1 ]; then
 		meta "a failing test" 'not ok .*test_zz_must_fail' \

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracing subsystem's interface to the rest of the kernel: the hooks
+ * of the tracing framework that core kernel code calls, and the function
+ * tracer's API (callbacks on the entry and the return of kernel
+ * functions), which kprobes, livepatch, BPF and pstore build on.
+ *
+ * The function tracer is not part of this subsystem yet: its options
+ * (FUNCTION_TRACER, DYNAMIC_FTRACE and its variants, FUNCTION_GRAPH_TRACER,
+ * STACK_TRACER, FTRACE_SYSCALLS) cannot be set. Each part of its API below
+ * is therefore only the "option off" half: stubs that let callers build
+ * and tell them the feature is missing. The function tracer adds the
+ * declarations as the other half of each #ifndef.
+ */
+
+#ifndef _LINUX_FTRACE_H
+#define _LINUX_FTRACE_H
+
+#include <linux/bitops.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/linkage.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/trace_recursion.h>
+#include <linux/types.h>
+
+#include <asm/ftrace.h>
+
+struct ctl_table;
+struct ftrace_ops;
+struct ftrace_regs;
+struct module;
+struct task_struct;
+
+/*
+ * The framework's hooks, called by init/main.c: early_trace_init() once
+ * memory allocation works, trace_init() once the scheduler, RCU and
+ * workqueues do, and ftrace_boot_snapshot() as boot frees its init memory
+ * (it takes the snapshot the command line asked for, if any).
+ */
+#ifdef CONFIG_TRACING
+void early_trace_init(void);
+void trace_init(void);
+void ftrace_boot_snapshot(void);
+#else
+static inline void early_trace_init(void) { }
+static inline void trace_init(void) { }
+static inline void ftrace_boot_snapshot(void) { }
+#endif
+
+/*
+ * Hooks of panic, oops and WARN handling, and their sysctls:
+ * ftrace_dump_on_oops (which buffers ftrace_dump() writes to the console
+ * on an oops), traceoff_on_warning and tracepoint_printk.
+ */
+#ifdef CONFIG_TRACING
+extern enum ftrace_dump_mode ftrace_dump_on_oops;
+extern int __disable_trace_on_warning;
+extern int tracepoint_printk;
+
+void disable_trace_on_warning(void);
+int tracepoint_printk_sysctl(struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos);
+#else
+static inline void disable_trace_on_warning(void) { }
+#endif
+
+/*
+ * The function tracer: callbacks (struct ftrace_ops) on the entry of
+ * kernel functions. Without it, registering "succeeds" and nothing is
+ * ever called; macros, because struct ftrace_ops has no definition here.
+ */
+#ifndef CONFIG_FUNCTION_TRACER
+#define register_ftrace_function(ops) ({ 0; })
+#define unregister_ftrace_function(ops) ({ 0; })
+
+static inline void ftrace_kill(void) { }
+static inline void tracer_disable(void) { }
+
+/*
+ * Turning the function tracer off around code that must not be traced
+ * (kexec's jump to the new kernel): nothing to turn off.
+ */
+static inline int __ftrace_enabled_save(void)
+{
+	return 0;
+}
+
+static inline void __ftrace_enabled_restore(int enabled) { }
+
+static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+					unsigned long *addrs)
+{
+	return -EOPNOTSUPP;
+}
+#endif /* !CONFIG_FUNCTION_TRACER */
+
+/*
+ * Patching the call sites at run time. Without it there are no call
+ * sites, no trampolines and no per-module records.
+ */
+#ifndef CONFIG_DYNAMIC_FTRACE
+static inline void ftrace_free_init_mem(void)
+{
+	ftrace_boot_snapshot();
+}
+
+static inline void ftrace_free_mem(struct module *mod, void *start,
+				   void *end) { }
+static inline void ftrace_module_init(struct module *mod) { }
+static inline void ftrace_module_enable(struct module *mod) { }
+static inline void ftrace_release_mod(struct module *mod) { }
+static inline void ftrace_disable_daemon(void) { }
+static inline void ftrace_enable_daemon(void) { }
+
+static inline int skip_trace(unsigned long ip)
+{
+	return 0;
+}
+
+static inline unsigned long ftrace_location(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int ftrace_text_reserved(const void *start, const void *end)
+{
+	return 0;
+}
+
+static inline bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+/* Symbols of the trampolines, for kallsyms. */
+static inline const char *
+ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			  unsigned long *off, char **modname,
+			  const unsigned char **modbuildid, char *sym)
+{
+	return NULL;
+}
+
+static inline int ftrace_mod_get_kallsym(unsigned int symnum,
+					 unsigned long *value, char *type,
+					 char *name, char *module_name,
+					 int *exported)
+{
+	return -1;
+}
+
+/* Filters: macros, for the same reason as register_ftrace_function(). */
+#define ftrace_set_filter_ip(ops, ip, remove, reset) ({ -ENODEV; })
+#define ftrace_set_filter_ips(ops, ips, cnt, remove, reset) ({ -ENODEV; })
+#define ftrace_set_filter(ops, buf, len, reset) ({ -ENODEV; })
+#define ftrace_set_notrace(ops, buf, len, reset) ({ -ENODEV; })
+#define ftrace_set_early_filter(ops, buf, enable) do { } while (0)
+#define ftrace_free_filter(ops) do { } while (0)
+#define ftrace_ops_set_global_filter(ops) do { } while (0)
+#endif /* !CONFIG_DYNAMIC_FTRACE */
+
+/*
+ * Direct calls: a call site calling a custom trampoline (BPF's) instead of
+ * the tracer's.
+ */
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+#define ftrace_direct_func_count 0
+
+static inline int register_ftrace_direct(unsigned long ip, unsigned long addr)
+{
+	return -ENOTSUPP;
+}
+
+static inline int unregister_ftrace_direct(unsigned long ip, unsigned long addr)
+{
+	return -ENOTSUPP;
+}
+
+static inline int modify_ftrace_direct(unsigned long ip, unsigned long old_addr,
+				       unsigned long new_addr)
+{
+	return -ENOTSUPP;
+}
+
+static inline unsigned long ftrace_find_rec_direct(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int register_ftrace_direct_multi(struct ftrace_ops *ops,
+					       unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int unregister_ftrace_direct_multi(struct ftrace_ops *ops,
+						 unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct_multi(struct ftrace_ops *ops,
+					     unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct_multi_nolock(struct ftrace_ops *ops,
+						    unsigned long addr)
+{
+	return -ENODEV;
+}
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
+
+/*
+ * The function graph tracer: callbacks on function return, through a
+ * per-task stack of diverted return addresses.
+ */
+#ifndef CONFIG_FUNCTION_GRAPH_TRACER
+#define __notrace_funcgraph
+
+#define register_ftrace_graph(ops) ({ -1; })
+#define unregister_ftrace_graph(ops) do { } while (0)
+
+static inline void ftrace_graph_init_task(struct task_struct *t) { }
+static inline void ftrace_graph_exit_task(struct task_struct *t) { }
+static inline void ftrace_graph_init_idle_task(struct task_struct *t,
+					       int cpu) { }
+
+/*
+ * Unwinders ask for the real return address behind a diverted one; none
+ * is ever diverted.
+ */
+static inline unsigned long
+ftrace_graph_ret_addr(struct task_struct *task, int *idx, unsigned long ret,
+		      unsigned long *retp)
+{
+	return ret;
+}
+
+/* Around code that must not be seen returning (arm64 suspend). */
+static inline void pause_graph_tracing(void) { }
+static inline void unpause_graph_tracing(void) { }
+#endif /* !CONFIG_FUNCTION_GRAPH_TRACER */
+
+/*
+ * The stack tracer records the deepest kernel stack seen; RCU turns it off
+ * where it must not look.
+ */
+#ifndef CONFIG_STACK_TRACER
+static inline void stack_tracer_disable(void) { }
+static inline void stack_tracer_enable(void) { }
+#endif
+
+/* The table of call sites built into the image, read at boot. */
+#ifndef CONFIG_FTRACE_MCOUNT_RECORD
+static inline void ftrace_init(void) { }
+#endif
+
+/*
+ * Return addresses of the current function (0) and its callers (1 and up).
+ * Without frame pointers only the first is known; an architecture may say
+ * how to find the others.
+ */
+#ifndef ftrace_return_address0
+#define ftrace_return_address0 __builtin_return_address(0)
+#endif
+
+#if !defined(ftrace_return_address) && defined(CONFIG_FRAME_POINTER)
+#define ftrace_return_address(n) __builtin_return_address(n)
+#elif !defined(ftrace_return_address)
+#define ftrace_return_address(n) 0UL
+#endif
+
+#define __CALLER_ADDR(n) ((unsigned long)ftrace_return_address(n))
+
+#define CALLER_ADDR0 ((unsigned long)ftrace_return_address0)
+#define CALLER_ADDR1 __CALLER_ADDR(1)
+#define CALLER_ADDR2 __CALLER_ADDR(2)
+#define CALLER_ADDR3 __CALLER_ADDR(3)
+#define CALLER_ADDR4 __CALLER_ADDR(4)
+#define CALLER_ADDR5 __CALLER_ADDR(5)
+#define CALLER_ADDR6 __CALLER_ADDR(6)
+
+/*
+ * The first caller outside the locking functions: who took the lock, for
+ * hooks called from preempt_count_add() inside spin_lock() and friends.
+ */
+static __always_inline unsigned long get_lock_parent_ip(void)
+{
+	unsigned long ip = CALLER_ADDR0;
+
+	if (in_lock_functions(ip)) {
+		ip = CALLER_ADDR1;
+		if (in_lock_functions(ip))
+			ip = CALLER_ADDR2;
+	}
+	return ip;
+}
+
+/*
+ * Preemption turned off and back on, at the outermost level, for the
+ * latency tracers (kernel/trace/trace_preemptirq.c). Without them, macros
+ * that do not even evaluate the caller addresses.
+ */
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+void trace_preempt_on(unsigned long a0, unsigned long a1);
+void trace_preempt_off(unsigned long a0, unsigned long a1);
+#else
+#define trace_preempt_on(a0, a1) do { } while (0)
+#define trace_preempt_off(a0, a1) do { } while (0)
+#endif
+
+#endif /* _LINUX_FTRACE_H */

@@ -1,0 +1,750 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracing core's internal interface.
+ *
+ * A trace array (struct trace_array) is one independent tracing setup:
+ * the top-level one at /sys/kernel/tracing, and one per directory made
+ * under instances/. Each owns a ring buffer (and, with snapshots, a
+ * spare one of the same size to swap with), its options, its clock, its
+ * tracer and its tracefs directory. A tracer (struct tracer) is what
+ * `current_tracer` selects; the nop tracer records nothing by itself and
+ * leaves the buffer to trace_marker, trace_printk and events.
+ *
+ * The core is split by job, one file each:
+ *	trace_array.c	trace arrays and their buffers, instances/,
+ *			tracing_on, the context word
+ *	trace_tracer.c	the tracer registry, the nop tracer, current_tracer
+ *	trace_fs.c	building each array's tracefs files; the small files
+ *	trace_read.c	trace, trace_pipe, per_cpu/ readers, trace_pipe_raw
+ *	trace_output.c	formatting: headers, context, entry printers
+ *	trace_entries.c	events/ftrace/: the formats of our own entries
+ *	trace_options.c	options/, trace_options
+ *	trace_clocks.c	the clocks, trace_clock
+ *	trace_marker.c	trace_marker, trace_marker_raw
+ *	trace_printk.c	trace_printk() and friends, printk_formats
+ *	trace_cmdline.c	pid -> comm/tgid: saved_cmdlines, saved_tgids
+ *	trace_snapshot.c	snapshot, the max-latency swap, tracing_thresh
+ *	trace_errlog.c	error_log
+ *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
+ *	trace_readme.c	README
+ *
+ * Locking: trace_types_lock (a mutex) serialises every change of the set
+ * of arrays and tracers and of an array's configuration (tracer, sizes,
+ * options, clock, snapshot). Writers of entries take no lock: the ring
+ * buffer is lockless, and what they read of an array (flags, buffer
+ * pointer) is read once with READ_ONCE() and stays valid because
+ * configuration changes that free things wait for an RCU grace period
+ * (synchronize_rcu(): writers run with preemption disabled).
+ */
+#ifndef _KERNEL_TRACE_TRACE_H
+#define _KERNEL_TRACE_TRACE_H
+
+#include <linux/ring_buffer.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
+#include <linux/trace_clock.h>
+#include <linux/trace.h>
+#include <linux/tracefs.h>
+#include <linux/seq_file.h>
+#include <linux/cpumask.h>
+#include <linux/mutex.h>
+#include <linux/list.h>
+#include <linux/fs.h>
+
+/* tracefs file modes, as upstream's */
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
+/*
+ * Entry types. The numbers are ABI (the ID of events/ftrace/NAME/format
+ * and the `type` of binary records), so they never change.
+ */
+enum trace_type {
+	__TRACE_FIRST_TYPE = 0,
+
+	TRACE_FN,
+	TRACE_CTX,
+	TRACE_WAKE,
+	TRACE_STACK,
+	TRACE_PRINT,
+	TRACE_BPRINT,
+	TRACE_MMIO_RW,
+	TRACE_MMIO_MAP,
+	TRACE_BRANCH,
+	TRACE_GRAPH_RET,
+	TRACE_GRAPH_ENT,
+	TRACE_USER_STACK,
+	TRACE_BLK,
+	TRACE_BPUTS,
+	TRACE_HWLAT,
+	TRACE_OSNOISE,
+	TRACE_TIMERLAT,
+	TRACE_RAW_DATA,
+	TRACE_FUNC_REPEATS,
+
+	__TRACE_LAST_TYPE,
+};
+
+/*
+ * Entry layouts. Binary ABI: events/ftrace/NAME/format describes each,
+ * and tools decode trace_pipe_raw with it.
+ */
+struct ftrace_entry {			/* TRACE_FN, "function" */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+};
+
+#define FTRACE_STACK_ENTRIES	8
+
+struct stack_entry {			/* TRACE_STACK, "kernel_stack" */
+	struct trace_entry	ent;
+	int			size;
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
+
+struct userstack_entry {		/* TRACE_USER_STACK, "user_stack" */
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
+
+struct bprint_entry {			/* TRACE_BPRINT, "bprint" */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*fmt;
+	u32			buf[];
+};
+
+struct print_entry {			/* TRACE_PRINT, "print" */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	char			buf[];
+};
+
+struct raw_data_entry {			/* TRACE_RAW_DATA, "raw_data" */
+	struct trace_entry	ent;
+	unsigned int		id;
+	char			buf[];
+};
+
+struct bputs_entry {			/* TRACE_BPUTS, "bputs" */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*str;
+};
+
+/*
+ * Core options: one bit each in trace_array.trace_flags. The order is
+ * the order of trace_options and options/ (upstream's).
+ */
+enum trace_opt_bit {
+	TRACE_OPT_PRINT_PARENT,
+	TRACE_OPT_SYM_OFFSET,
+	TRACE_OPT_SYM_ADDR,
+	TRACE_OPT_VERBOSE,
+	TRACE_OPT_RAW,
+	TRACE_OPT_HEX,
+	TRACE_OPT_BIN,
+	TRACE_OPT_BLOCK,
+	TRACE_OPT_PRINTK,		/* "trace_printk" */
+	TRACE_OPT_ANNOTATE,
+	TRACE_OPT_USERSTACKTRACE,
+	TRACE_OPT_SYM_USEROBJ,
+	TRACE_OPT_PRINTK_MSGONLY,
+	TRACE_OPT_CONTEXT_INFO,
+	TRACE_OPT_LATENCY_FMT,
+	TRACE_OPT_RECORD_CMD,
+	TRACE_OPT_RECORD_TGID,
+	TRACE_OPT_OVERWRITE,
+	TRACE_OPT_STOP_ON_FREE,		/* "disable_on_free" */
+	TRACE_OPT_IRQ_INFO,
+	TRACE_OPT_MARKERS,
+	TRACE_OPT_EVENT_FORK,
+	TRACE_OPT_PAUSE_ON_TRACE,
+	TRACE_OPT_HASH_PTR,
+	TRACE_OPT_FUNCTION,		/* "function-trace": later issues */
+	TRACE_OPT_FUNC_FORK,		/* "function-fork": later issues */
+	TRACE_OPT_DISPLAY_GRAPH,	/* "display-graph": later issues */
+	TRACE_OPT_STACKTRACE,
+	TRACE_OPT_NR,
+};
+
+#define TRACE_FL(bit)		BIT_ULL(TRACE_OPT_##bit)
+
+/* One reader-visible option: its name and whether this build has it. */
+struct trace_opt_desc {
+	const char	*name;
+	bool		present;
+};
+
+/* trace_options.c: the table, indexed by enum trace_opt_bit */
+extern const struct trace_opt_desc trace_opts[TRACE_OPT_NR];
+/* the options a new array starts with (the top level: after trace_options=) */
+extern u64 trace_default_flags;
+
+/* Per CPU state of an array's buffer. */
+struct trace_array_cpu {
+	atomic_t		disabled;	/* >0: this CPU records nothing */
+	unsigned long		skipped_entries; /* hidden from `trace` */
+	/* the max-latency tracers' record of the worst section */
+	unsigned long		critical_start;
+	unsigned long		critical_end;
+	unsigned long		critical_sequence;
+	unsigned long		nice;
+	unsigned long		policy;
+	unsigned long		rt_priority;
+	unsigned long		saved_latency;
+	u64			preempt_timestamp;
+	pid_t			pid;
+	kuid_t			uid;
+	unsigned long		entries;	/* size asked for, bytes */
+	char			comm[TASK_COMM_LEN];
+};
+
+/* A ring buffer and its per-CPU state. */
+struct array_buffer {
+	struct trace_array		*tr;
+	struct trace_buffer		*buffer;
+	struct trace_array_cpu __percpu	*data;
+	u64				time_start;	/* last reset */
+	int				cpu;		/* of the max swap */
+};
+
+/* A tracer's own option (options/NAME), one bit of tracer_flags.val. */
+struct tracer_opt {
+	const char	*name;
+	u32		bit;
+};
+
+struct tracer_flags {
+	u32			val;
+	struct tracer_opt	*opts;
+	struct tracer		*trace;
+};
+
+#define TRACER_OPT(name, bit)	{ #name, bit }
+
+/*
+ * A tracer. Only name is required; every method may be NULL. init and
+ * reset run under trace_types_lock when the tracer becomes (or stops
+ * being) the current tracer of an array.
+ */
+struct tracer {
+	const char		*name;
+	int			(*init)(struct trace_array *tr);
+	void			(*reset)(struct trace_array *tr);
+	void			(*start)(struct trace_array *tr);
+	void			(*stop)(struct trace_array *tr);
+	int			(*update_thresh)(struct trace_array *tr);
+	void			(*open)(struct trace_iterator *iter);
+	void			(*pipe_open)(struct trace_iterator *iter);
+	void			(*close)(struct trace_iterator *iter);
+	void			(*pipe_close)(struct trace_iterator *iter);
+	void			(*print_header)(struct seq_file *m);
+	enum print_line_t	(*print_line)(struct trace_iterator *iter);
+	/* a tracer option changed: nonzero refuses the change */
+	int			(*set_flag)(struct trace_array *tr, u32 old_flags,
+					    u32 bit, int set);
+	/* a core option changed while this tracer is current */
+	int			(*flag_changed)(struct trace_array *tr,
+						u64 mask, int set);
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	int			(*selftest)(struct tracer *trace,
+					    struct trace_array *tr);
+#endif
+	struct tracer_flags	*flags;
+	struct tracer		*next;
+	int			enabled;	/* arrays using it */
+	bool			print_max;	/* `trace` shows the max buffer */
+	bool			allow_instances;
+	bool			use_max_tr;	/* needs the snapshot buffer */
+	bool			noboot;		/* refuse ftrace= at boot */
+};
+
+#define TRACE_ARRAY_MAX_NAME	NAME_MAX
+#define MAX_TRACER_SIZE		100
+
+/*
+ * One tracing setup. Fields marked [L] change only under
+ * trace_types_lock; hot-path readers use READ_ONCE().
+ */
+struct trace_array {
+	struct list_head	list;		/* [L] in trace_arrays */
+	char			*name;		/* NULL for the top level */
+	struct array_buffer	array_buffer;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	struct array_buffer	max_buffer;	/* the snapshot / max swap */
+	bool			allocated_snapshot;	/* [L] */
+	unsigned long		max_latency;
+	arch_spinlock_t		max_lock;	/* orders max swaps */
+#endif
+	struct dentry		*dir;
+	struct dentry		*options;
+	struct dentry		*percpu_dir;
+	struct trace_option_dentry *topts;	/* [L] the tracer's options */
+	struct tracer		*current_trace;	/* [L] */
+	u64			trace_flags;	/* [L] TRACE_FL() bits */
+	int			buffer_disabled; /* tracing_on == 0 */
+	int			stop_count;	/* tracing_stop() depth */
+	raw_spinlock_t		start_lock;
+	int			clock_id;	/* [L] into trace_clocks[] */
+	unsigned int		buffer_percent;
+	unsigned int		n_err_log_entries;
+	struct list_head	err_log;	/* trace_errlog.c */
+	cpumask_var_t		tracing_cpumask;
+	int			ref;		/* [L] open files and users */
+	int			trace_ref;	/* [L] open trace_pipe readers */
+	bool			buffer_expanded; /* [L] grown to full size */
+};
+
+extern struct mutex trace_types_lock;
+extern struct list_head trace_arrays;
+extern struct trace_array global_trace;
+
+static inline struct trace_array *top_trace_array(void)
+{
+	return &global_trace;
+}
+
+static inline bool trace_opt(struct trace_array *tr, enum trace_opt_bit bit)
+{
+	return READ_ONCE(tr->trace_flags) & BIT_ULL(bit);
+}
+
+/* ---- trace_array.c ---- */
+
+/* Take a reference on an array that is still listed; -ENODEV if gone. */
+int trace_array_get(struct trace_array *tr);
+/* void trace_array_put(struct trace_array *tr) is in linux/trace.h */
+/* tracing_disabled check + trace_array_get(): for a file's open() */
+int tracing_check_open_get_tr(struct trace_array *tr);
+/* open/release for files whose inode->i_private is the array */
+int tracing_open_generic_tr(struct inode *inode, struct file *filp);
+int tracing_release_generic_tr(struct inode *inode, struct file *file);
+/* open for files whose i_private is anything else */
+int tracing_open_generic(struct inode *inode, struct file *filp);
+/* tracefs can be used (not locked down, core initialised) */
+int tracing_is_disabled(void);
+
+/* The array whose ring buffer writers should use (NULL: not recording). */
+static inline struct trace_buffer *trace_array_buffer(struct trace_array *tr)
+{
+	return READ_ONCE(tr->array_buffer.buffer);
+}
+
+/*
+ * Reserve an entry of type and len bytes (header included) in buffer
+ * and fill in its trace_entry from trace_ctx; commit with
+ * trace_buffer_unlock_commit(). NULL if not recording or full.
+ */
+struct ring_buffer_event *
+trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx);
+void trace_buffer_unlock_commit(struct trace_array *tr,
+				struct trace_buffer *buffer,
+				struct ring_buffer_event *event,
+				unsigned int trace_ctx);
+/* the same, without the stacktrace option's stack (trace_marker) */
+void trace_buffer_commit_nostack(struct trace_array *tr,
+				 struct trace_buffer *buffer,
+				 struct ring_buffer_event *event);
+/* the array records: tracing_on, not stopped, this CPU enabled */
+bool tracer_tracing_is_on(struct trace_array *tr);
+void tracer_tracing_on(struct trace_array *tr);
+void tracer_tracing_off(struct trace_array *tr);
+
+/* Empty the buffer (all CPUs / one CPU) and restart its clock. */
+void tracing_reset_online_cpus(struct array_buffer *buf);
+void tracing_reset_cpu(struct array_buffer *buf, int cpu);
+void tracing_reset_all_online_cpus(void);
+
+/* Sizes: per CPU in bytes; RING_BUFFER_ALL_CPUS for all. [L] held. */
+int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
+			       int cpu);
+/* The first use of tracing grows the boot-time minimal buffers. */
+int tracing_update_buffers(void);
+extern unsigned long trace_buf_size;	/* trace_buf_size= */
+
+/* Allocate an array's buffers (and the max buffer if wanted). [L] */
+int allocate_trace_buffers(struct trace_array *tr, int size);
+void free_trace_buffers(struct trace_array *tr);
+
+/* instances/: make and remove arrays. */
+struct trace_array *trace_array_create(const char *name);
+int trace_array_destroy_locked(struct trace_array *tr);
+
+/* Stop/start every array's recording (nesting: tracing_stop()). */
+void tracing_stop_tr(struct trace_array *tr);
+void tracing_start_tr(struct trace_array *tr);
+
+/* ---- trace_tracer.c ---- */
+
+int __init register_tracer(struct tracer *type);
+/* Make NAME the current tracer of tr. [L] not held. */
+int tracing_set_tracer(struct trace_array *tr, const char *name);
+extern struct tracer nop_trace;
+/* The tracer list, for available_tracers (under trace_types_lock). */
+extern struct tracer *trace_types;
+/* ftrace= at boot names a tracer to start when it registers */
+bool tracer_wanted_at_boot(const char *name);
+
+/* ---- trace_fs.c ---- */
+
+/* tracefs_create_file() that warns on failure, as every core file uses */
+struct dentry *trace_create_file(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops);
+/* Every file of one array (the top level's extra files are created too). */
+void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
+/* The top-level directory ("" when tracefs is mounted), or an error. */
+int tracing_init_dentry(void);
+/* Write helpers: parse one unsigned number from a user buffer. */
+int trace_get_user_ulong(const char __user *ubuf, size_t cnt,
+			 unsigned long *val);
+
+/* ---- trace_read.c ---- */
+
+/*
+ * Advance the iterator to the next entry in time order over the CPUs it
+ * covers; NULL at the end. Consuming readers use trace_consume() after.
+ */
+struct trace_entry *trace_find_next_entry_inc(struct trace_iterator *iter);
+struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
+					  int *ent_cpu, u64 *ent_ts);
+void trace_consume(struct trace_iterator *iter);
+/* entries in the buffer / entries written (overruns included) */
+void trace_total_entries(struct trace_array *tr, unsigned long *entries,
+			 unsigned long *total);
+void trace_total_entries_cpu(struct trace_array *tr, unsigned long *entries,
+			     unsigned long *total, int cpu);
+/* The per_cpu/cpuN/ directory's files. */
+void tracing_init_tracefs_percpu(struct trace_array *tr, long cpu);
+/* File operations shared with trace_fs.c and trace_snapshot.c. */
+extern const struct file_operations tracing_fops;	/* trace */
+extern const struct file_operations tracing_pipe_fops;	/* trace_pipe */
+extern const struct file_operations tracing_buffers_fops; /* _pipe_raw */
+extern const struct file_operations tracing_stats_fops;
+/* open/release of a `trace`-like file over the live or snapshot buffer */
+int tracing_open_trace(struct inode *inode, struct file *file, bool snapshot);
+
+/* ---- trace_output.c ---- */
+
+/* The core options a printer's flags argument carries. */
+#define TRACE_SYM_FLAGS	(TRACE_FL(PRINT_PARENT) | TRACE_FL(SYM_OFFSET) | \
+			 TRACE_FL(SYM_ADDR))
+
+/*
+ * Print the entry at iter->ent into iter->seq in the array's format,
+ * after a "CPU:N [LOST M EVENTS]" line if iter->lost_events. The reader
+ * sets iter->ent, ent_size, cpu, ts, idx and lost_events first, and at
+ * open: TRACE_FILE_TIME_IN_NS (clock in ns), TRACE_FILE_LAT_FMT
+ * (latency-format set), TRACE_FILE_ANNOTATE (`trace` over a buffer with
+ * overruns), iter->started (trace_pipe: all set). No lock is needed.
+ */
+enum print_line_t print_trace_line(struct trace_iterator *iter);
+/*
+ * The header slot of a `trace`-like file (trace, snapshot, per_cpu/N/
+ * trace), i.e. all that upstream prints before the first entry line:
+ * "# tracer: NAME\n#\n", then the snapshot help (snapshot file with an
+ * empty buffer), else the tracer's print_header(m), else
+ * trace_default_header(). The reader calls only this, with
+ * m->private == iter (tracers' print_header(m) rely on it).
+ */
+void trace_show_header(struct seq_file *m, struct trace_iterator *iter);
+/*
+ * What follows "# tracer: NAME\n#\n" for tracers without print_header
+ * (the entry counts and the legend, or the latency header): tracers'
+ * print_header may call it, as may they trace_latency_header().
+ */
+void trace_default_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_latency_header(struct seq_file *m, struct trace_iterator *iter);
+/* The latency format's "# NAME latency trace v1.1.5 on ..." block. */
+void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
+/* "  <comm>-<pid> [cpu] flags ts: " for the default format */
+int trace_print_context(struct trace_iterator *iter);
+int trace_print_lat_context(struct trace_iterator *iter);
+/* The five flag columns "dNh1." of an entry. */
+int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
+/* The latency format's delay mark for d ns ('$', '@', ... or ' '). */
+char trace_find_mark(unsigned long long d);
+/* "CPU:N [LOST M EVENTS]" */
+void trace_print_lost_events(struct trace_iterator *iter);
+/* A symbol with the sym-offset / sym-addr options applied. */
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+		     unsigned long sym_flags);
+void trace_seq_print_sym(struct trace_seq *s, unsigned long addr,
+			 bool offset);
+/*
+ * The printers of entry types, by type number (NULL if none). The result
+ * stays valid inside print_trace_line() (e.g. in a tracer's print_line)
+ * or between trace_event_read_lock() and trace_event_read_unlock(idx).
+ */
+struct trace_event *ftrace_find_event(int type);
+int trace_event_read_lock(void);
+void trace_event_read_unlock(int idx);
+/* The printer of formats an entry type leaves NULL: "type: N\n". */
+enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
+				  struct trace_event *event);
+/* Register the printers of our own entry types (an initcall calls it). */
+__init int init_trace_output(void);
+/*
+ * A time stamp as the default format prints it, into iter->seq, leading
+ * space included: " %5lu.%06lu" (ns clocks) or " %12llu" (counters).
+ */
+void trace_print_timestamp(struct trace_iterator *iter, u64 ts);
+
+/* needed by trace_output.c: owner trace_read.c */
+/* nothing left to read in the iterator's buffer(s) */
+int trace_empty(struct trace_iterator *iter);
+/*
+ * trace_total_entries() of one array_buffer (the header counts the
+ * buffer being read: the snapshot file's is the max buffer).
+ */
+void trace_buffer_total_entries(struct array_buffer *buf,
+				unsigned long *entries, unsigned long *total);
+
+/* ---- trace_entries.c ---- */
+
+/*
+ * events/ftrace/NAME/format (and id where upstream has one) for our entry
+ * types: makes events/ and events/ftrace/ under d_tracer (an array's
+ * directory) and returns events/ (NULL on failure).
+ */
+struct dentry *trace_create_entry_formats(struct dentry *d_tracer);
+
+/* ---- trace_options.c ---- */
+
+/*
+ * options/ of an array. [L] for all three. create_trace_options_dir()
+ * makes the directory, the core options' files and the tracers' (it
+ * calls update_tracer_options()). update_tracer_options() adds the files
+ * of every registered tracer the array may use that has none yet (call
+ * it for the top level when a tracer registers; a no-op before
+ * create_trace_options_dir()). As upstream, every tracer's files stay
+ * whatever the current tracer: calling these on a change of tracer is
+ * harmless but not needed. destroy_tracer_options() frees the records
+ * of a removed array: call it after list_del(&tr->list) (it does
+ * nothing to a listed array); it leaves the files to tracefs_remove().
+ */
+void create_trace_options_dir(struct trace_array *tr);
+void update_tracer_options(struct trace_array *tr);
+void destroy_tracer_options(struct trace_array *tr);
+/* for a tracer's flag_changed: refuse clearing overwrite while enabled */
+int trace_keep_overwrite(struct tracer *tracer, u64 mask, int set);
+/* Set or clear one core option (the tracer may refuse). [L] */
+int set_tracer_flag(struct trace_array *tr, enum trace_opt_bit bit,
+		    int enabled);
+/* Parse "name" or "noname" (core or tracer option) and apply it. [L] */
+int trace_set_options(struct trace_array *tr, char *option);
+/*
+ * trace_options= from boot, applied to the top level (it takes
+ * trace_types_lock): once the buffers exist, and again once a boot
+ * tracer (ftrace=) is current, for that tracer's own options.
+ */
+void __init apply_trace_boot_options(void);
+extern const struct file_operations tracing_iter_fops;	/* trace_options */
+
+/* ---- trace_clocks.c ---- */
+
+/* The clock of an array: an index into trace_clocks[]. */
+struct trace_clock_desc {
+	u64		(*func)(void);
+	const char	*name;
+	int		in_ns;		/* 0: counter/cycles, print raw */
+};
+extern const struct trace_clock_desc trace_clocks[];
+extern const int trace_clocks_nr;
+/*
+ * Select a clock by name (-EINVAL if unknown) for the live and the spare
+ * buffer, and empty both. Takes trace_types_lock.
+ */
+int tracing_set_clock(struct trace_array *tr, const char *clockstr);
+/* trace_clock= from boot, for the top level once its buffers exist */
+void __init trace_apply_boot_clock(void);
+extern const struct file_operations trace_clock_fops;	/* trace_clock */
+
+static inline bool trace_clock_in_ns(struct trace_array *tr)
+{
+	return trace_clocks[READ_ONCE(tr->clock_id)].in_ns;
+}
+
+/* ---- trace_marker.c ---- */
+
+extern const struct file_operations tracing_mark_fops;
+extern const struct file_operations tracing_mark_raw_fops;
+
+/* ---- trace_printk.c ---- */
+
+extern const struct file_operations ftrace_formats_fops; /* printk_formats */
+/*
+ * Record into the top level (trace_vbprintk: TRACE_BPRINT of a format
+ * that must outlive the entry; trace_vprintk: TRACE_PRINT) or into tr
+ * (TRACE_PRINT). No check of the trace_printk option: the public entry
+ * points (__trace_printk()...) make it. Nothing is recorded before
+ * trace_printk_init_buffers() or trace_array_init_printk() has run.
+ */
+__printf(2, 0)
+int trace_vbprintk(unsigned long ip, const char *fmt, va_list args);
+__printf(2, 0)
+int trace_vprintk(unsigned long ip, const char *fmt, va_list args);
+__printf(3, 0)
+int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
+			const char *fmt, va_list args);
+/* the linker's sections of trace_printk() formats and tracepoint strings */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
+/* str is one of the kernel's tracepoint_string()s */
+bool trace_is_tracepoint_string(const char *str);
+/*
+ * The address printk_formats lists for the format fmt: fmt itself if it
+ * is a kernel format (trace_printk() or tracepoint string) or a kept
+ * copy of a module's, else the kept copy with the same text; NULL if
+ * none. A bprint/bputs entry's format is safe to print if this is
+ * non-NULL. Any context; does not allocate.
+ */
+const char *trace_printk_fmt_for(const char *fmt);
+
+/* ---- trace_cmdline.c ---- */
+
+/*
+ * Remember the comm of tsk (while trace_cmdline_record_enable() has it
+ * on, the default) and its tgid (while trace_tgid_record_enable() has it
+ * on) for printing its entries. Any context, NMI included: a save that
+ * would have to wait for the lock is dropped.
+ */
+void trace_save_cmdline(struct task_struct *tsk);
+/* "<idle>" for pid 0, "<...>" if unknown; comm has TASK_COMM_LEN bytes */
+void trace_find_cmdline(int pid, char comm[]);
+/* the comm only (record-cmd), as the core's own entries save */
+void trace_save_comm(struct task_struct *tsk);
+int trace_find_tgid(int pid);		/* 0 if unknown */
+extern const struct file_operations tracing_saved_cmdlines_fops;
+extern const struct file_operations tracing_saved_cmdlines_size_fops;
+extern const struct file_operations tracing_saved_tgids_fops;
+/*
+ * record-cmd / record-tgid of the top level turned on or off. Turning
+ * record-tgid on the first time allocates the pid -> tgid map: process
+ * context (it sleeps); -ENOMEM (and recording stays off) if that fails.
+ */
+void trace_cmdline_record_enable(bool on);
+int trace_tgid_record_enable(bool on);
+/*
+ * Allocate the comm map: an early_initcall does it; early_trace_init()
+ * may call it sooner so that comms are kept from the first entry.
+ */
+int __init trace_cmdline_init(void);
+
+/* ---- trace_snapshot.c (built with CONFIG_TRACING) ---- */
+
+/*
+ * The live and the spare buffer of tr, read with no swap in between
+ * (the pair is the same after any number of swaps). *spare is NULL
+ * without CONFIG_TRACER_MAX_TRACE; either is NULL if not allocated.
+ */
+void tracing_buffer_pair(struct trace_array *tr, struct trace_buffer **live,
+			 struct trace_buffer **spare);
+/* tracing_thresh, in ns (the file, at the top level only, shows us) */
+extern unsigned long tracing_thresh;
+extern const struct file_operations tracing_thresh_fops; /* top level only */
+/* allocate the top level's spare buffer (exported, as upstream) */
+int tracing_alloc_snapshot(void);
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+extern const struct file_operations snapshot_fops;	/* snapshot */
+extern const struct file_operations snapshot_raw_fops;	/* snapshot_raw */
+/* grow the spare buffer to the live one's sizes, if not yet done [L] */
+int tracing_alloc_snapshot_instance(struct trace_array *tr);
+/* swap now, or note in the buffer why not (tracing_snapshot() of tr) */
+void tracing_snapshot_instance(struct trace_array *tr);
+/* resize the spare buffer along with the live one [L] */
+int tracing_resize_max_buffer(struct trace_array *tr, unsigned long size,
+			      int cpu);
+/* shrink the spare buffer to its minimum and empty it [L] */
+void free_snapshot(struct trace_array *tr);
+/* alloc_snapshot: the top level's spare buffer starts allocated */
+extern bool snapshot_at_boot;
+/*
+ * needed by trace_output.c: owner trace_snapshot.c. The text `snapshot`
+ * shows in place of the header while its buffer is empty.
+ */
+void print_snapshot_help(struct seq_file *m, struct trace_iterator *iter);
+#else
+static inline void print_snapshot_help(struct seq_file *m,
+				       struct trace_iterator *iter) { }
+#endif
+#ifdef CONFIG_TRACER_MAX_TRACE
+/*
+ * The max-latency tracers, interrupts off: swap the live buffer (all of
+ * it, or one CPU's) with the spare one and record tsk as the cause in
+ * the spare buffer's per-CPU data. Nothing happens while the array is
+ * stopped or without an allocated spare buffer.
+ */
+void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
+		   void *cond_data);
+void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
+			  int cpu);
+extern const struct file_operations tracing_max_lat_fops; /* i_private: tr */
+#endif
+
+/* ---- trace_errlog.c ---- */
+
+/*
+ * Log an error of a write to a control file: loc names the file
+ * ("trace_options", "instances/foo/current_tracer"...), cmd the text
+ * written, errs[type] the message, pos the caret's offset in cmd.
+ */
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char **errs, u8 type, u16 pos);
+void err_log_clear(struct trace_array *tr);	/* on rmdir */
+extern const struct file_operations tracing_err_log_fops;
+
+/* ---- trace_dump.c ---- */
+
+/*
+ * ftrace_dump(), trace_dump_stack(), ftrace_dump_on_oops,
+ * __disable_trace_on_warning, tracepoint_printk: see linux/kernel.h and
+ * linux/ftrace.h.
+ *
+ * The stacktrace option: after committing an entry of tr into buffer,
+ * record the kernel stack as a TRACE_STACK entry with the same context
+ * word; nothing unless tr's stacktrace option is on. skip: how many of
+ * the innermost callers to leave out, counted as upstream's
+ * __ftrace_trace_stack() counts them. Any context.
+ */
+void trace_record_stack(struct trace_array *tr, struct trace_buffer *buffer,
+			unsigned int trace_ctx, int skip);
+/* on while events should also be printed to the console (tp_printk) */
+DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+
+/* ---- trace_readme.c ---- */
+
+extern const struct file_operations tracing_readme_fops;
+
+/* ---- more of the lead's files (trace_array/tracer/fs/read.c) ---- */
+
+/* trace_array.c */
+void __init create_trace_instances(struct dentry *d_tracer);
+/* something at boot (ftrace=, alloc_snapshot...) wants full-size buffers */
+bool trace_boot_wants_buffers(void);
+/* trace_tracer.c */
+extern const struct file_operations show_traces_fops;	/* available_tracers */
+extern const struct file_operations set_tracer_fops;	/* current_tracer */
+bool trace_boot_tracer_wanted(void);
+/* trace_fs.c */
+/* the CPU of a per_cpu/cpuN/ file, or RING_BUFFER_ALL_CPUS */
+int tracing_get_cpu(struct inode *inode);
+/* resize and remember the size for buffer_size_kb [L] */
+int tracing_resize_and_record(struct trace_array *tr, unsigned long size,
+			      int cpu);
+/* trace_read.c: the pieces of `trace` that snapshot reuses */
+int tracing_release_trace(struct inode *inode, struct file *file);
+ssize_t tracing_write_stub(struct file *filp, const char __user *ubuf,
+			   size_t count, loff_t *ppos);
+loff_t tracing_lseek(struct file *file, loff_t offset, int whence);
+/* open of trace_pipe_raw (snapshot false) or snapshot_raw (true) */
+int tracing_open_raw(struct inode *inode, struct file *filp, bool snapshot);
+
+#endif /* _KERNEL_TRACE_TRACE_H */

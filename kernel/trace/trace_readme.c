@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * README: a short guide to the files of this tracefs, for a user who
+ * has found the directory and nothing else.
+ *
+ * It names only what this build has: optional parts are guarded by the
+ * same options that create their files, and the clocks are listed from
+ * trace_clocks[] itself. Tools (upstream's ftracetest among them) test
+ * for features by grepping this text, so a feature must be described
+ * here only once it exists.
+ */
+#include <linux/kernel.h>
+#include <linux/seq_file.h>
+
+#include "trace.h"
+
+static const char readme_intro[] =
+	"A guide to the tracing files\n"
+	"\n"
+	"  echo 0 > tracing_on\tpause recording; what was recorded stays\n"
+	"  echo 1 > tracing_on\trecord again\n"
+	"\n"
+	" In this directory and in each one under instances/:\n"
+	"  trace\t\t\tthe recorded entries as text; reading does not\n"
+	"\t\t\t  remove them; echo > trace empties the buffer\n"
+	"  trace_pipe\t\tthe same text, but reading removes what it\n"
+	"\t\t\t  returns, and waits when nothing is left\n"
+	"  current_tracer\twhich tracer records; nop records nothing by\n"
+	"\t\t\t  itself and leaves the buffer to the markers and\n"
+	"\t\t\t  to trace_printk()\n"
+	"  available_tracers\tthe names current_tracer accepts\n"
+	"  buffer_size_kb\tthe size of each CPU's buffer in KiB; writing\n"
+	"\t\t\t  resizes them all\n"
+	"  buffer_total_size_kb\tthe size of all the CPUs' buffers together\n"
+	"  free_buffer\t\tshrinks the buffer to nothing when closed\n"
+	"  buffer_percent\thow full a CPU's buffer must be before a reader\n"
+	"\t\t\t  blocked on it is woken (0: at the first entry)\n"
+	"  trace_clock\t\tthe clock that stamps each entry; the one in\n"
+	"\t\t\t  brackets is in use; writing a name changes it\n";
+
+/* what each clock of trace_clocks[] is; a name not here gets no text */
+static const struct {
+	const char	*name;
+	const char	*what;
+} readme_clocks[] = {
+	{ "local",	"this CPU's clock: fast, may disagree across CPUs" },
+	{ "global",	"one clock for all CPUs: ordered, but slower" },
+	{ "counter",	"not a time: a count that goes up by one" },
+	{ "uptime",	"jiffies since boot" },
+	{ "perf",	"the clock perf events use" },
+	{ "mono",	"CLOCK_MONOTONIC" },
+	{ "mono_raw",	"CLOCK_MONOTONIC_RAW" },
+	{ "boot",	"CLOCK_BOOTTIME: counts suspended time too" },
+	{ "tai",	"CLOCK_TAI" },
+	{ "x86-tsc",	"the TSC of the CPU, in cycles" },
+};
+
+static const char readme_files[] =
+	"  timestamp_mode\thow entries are stamped: [delta] against the\n"
+	"\t\t\t  previous entry, or absolute\n"
+	"  trace_marker\t\twhat is written here is recorded as text\n"
+	"  trace_marker_raw\twhat is written here is recorded as binary\n"
+	"\t\t\t  data: a 4-byte id, then the payload\n"
+	"  tracing_cpumask\tthe CPUs that record, as a hex mask\n"
+	"  trace_options\t\tthe options: write a name to set it, or the\n"
+	"\t\t\t  name with a 'no' in front to clear it; options/\n"
+	"\t\t\t  has one file per option, holding 0 or 1\n"
+	"  per_cpu/\t\tcpuN/ holds trace, trace_pipe, trace_pipe_raw,\n"
+	"\t\t\t  stats and buffer_size_kb for CPU N alone\n"
+	"  error_log\t\tthe last errors of writes to these files, with\n"
+	"\t\t\t  the place that was wrong; echo > error_log empties it\n"
+	"  instances/\t\tmkdir instances/NAME makes a new buffer with its\n"
+	"\t\t\t  own copy of these files; rmdir removes it\n";
+
+static const char readme_snapshot[] =
+	"  snapshot\t\techo 1 > snapshot keeps a copy of the buffer,\n"
+	"\t\t\t  which reading shows; echo 0 frees it; echo 2 empties it\n";
+
+static const char readme_max_trace[] =
+	"  tracing_max_latency\tthe worst latency a latency tracer has seen\n"
+	"  tracing_thresh\tin microseconds: if not 0, the latency tracers\n"
+	"\t\t\t  record every latency above it, not just the worst\n";
+
+static const char readme_top_only[] =
+	"\n"
+	" In this directory only:\n"
+	"  saved_cmdlines\tthe names of the tasks whose pids the buffer\n"
+	"\t\t\t  holds\n"
+	"  saved_cmdlines_size\thow many names are kept; writing sets it\n"
+	"  saved_tgids\t\tthe thread group of each pid (option record-tgid)\n"
+	"  printk_formats\tthe format strings that trace_printk() entries\n"
+	"\t\t\t  refer to by address\n";
+
+static const char *readme_clock_text(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(readme_clocks); i++)
+		if (!strcmp(readme_clocks[i].name, name))
+			return readme_clocks[i].what;
+	return "";
+}
+
+static int readme_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	seq_puts(m, readme_intro);
+	for (i = 0; i < trace_clocks_nr; i++)
+		seq_printf(m, "\t%12s:  %s\n", trace_clocks[i].name,
+			   readme_clock_text(trace_clocks[i].name));
+	seq_puts(m, readme_files);
+	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+		seq_puts(m, readme_snapshot);
+	if (IS_ENABLED(CONFIG_TRACER_MAX_TRACE))
+		seq_puts(m, readme_max_trace);
+	seq_puts(m, readme_top_only);
+	return 0;
+}
+
+static int readme_open(struct inode *inode, struct file *file)
+{
+	int ret = tracing_check_open_get_tr(NULL);
+
+	if (ret)
+		return ret;
+	/* the text is a few KiB: one go, sized to fit */
+	return single_open_size(file, readme_show, NULL, 2 * PAGE_SIZE);
+}
+
+const struct file_operations tracing_readme_fops = {
+	.open		= readme_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};

@@ -1,0 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _TOOLS_TS_LINUX_STRING_H
+#define _TOOLS_TS_LINUX_STRING_H
+#include "../kshim.h"
+#endif
