@@ -147,7 +147,27 @@ case " $built " in
 esac
 
 case " $built " in
+*" ours/x86_64 "*) both=$(echo " $built " | grep -c ' upstream/x86_64 ') ;;
+*) both=0 ;;
+esac
+case $both in
+1)
+	# The same trace_marker writes give the same trace text (masked).
+	s=$(date +%s)
+	step "trace text of ours matches upstream's (harness/compare-trace.sh)" \
+		"$HARNESS/compare-trace.sh" ours upstream x86_64
+	echo "    ($(($(date +%s) - s)) s)"
+	;;
+esac
+
+case " $built " in
 *" ours/x86_64 "*)
+	# Upstream's ftracetest on ours: every test the reference of ours
+	# passes (harness/reference/ftracetest-ours-x86_64.txt) must pass.
+	s=$(date +%s)
+	step "ftracetest on ours/x86_64: all the reference of ours passes" \
+		"$HARNESS/ftracetest.sh" ours x86_64 $variant
+	echo "    ($(($(date +%s) - s)) s)"
 	# Booted with one CPU: the second one's ring buffer comes with its
 	# hotplug (CONFIG_HOTPLUG_CPU is on x86-64 only).
 	s=$(date +%s)

@@ -469,9 +469,10 @@ static const struct file_operations events_enable_fops = {
 	.llseek		= default_llseek,
 };
 
-static void create_events_dir(void)
+/* Every array has its events/, as it will have its own event files. */
+static void create_events_dir(struct trace_array *tr)
 {
-	struct dentry *d = trace_create_entry_formats(NULL);
+	struct dentry *d = trace_create_entry_formats(tr->dir);
 
 	if (IS_ERR_OR_NULL(d))
 		return;
@@ -569,6 +570,7 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d)
 			  &tracing_err_log_fops);
 
 	create_trace_options_dir(tr);
+	create_events_dir(tr);
 	for_each_possible_cpu(cpu)
 		tracing_init_tracefs_percpu(tr, cpu);
 }
@@ -637,7 +639,6 @@ static __init int tracer_init_tracefs(void)
 			  &ftrace_formats_fops);
 	trace_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL,
 			  &global_trace, &tracing_thresh_fops);
-	create_events_dir();
 	create_trace_instances(NULL);
 	return 0;
 }

@@ -80,8 +80,10 @@ static struct trace_entry *find_next(struct trace_iterator *iter,
 	}
 	if (!best)
 		return NULL;
-	*ent_cpu = best_cpu;
-	*ent_ts = best_ts;
+	if (ent_cpu)
+		*ent_cpu = best_cpu;
+	if (ent_ts)
+		*ent_ts = best_ts;
 	if (ent_lost)
 		*ent_lost = best_lost;
 	if (ent_size)

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The `trace` text of two flavors for the same trace_marker writes must
+# match line for line once what legitimately differs between two boots
+# is masked: timestamps, pids (and tgids), the CPU count, and the comm
+# of a marker's writer, which upstream knows only if an event (such as
+# sched_switch) happened to save it and prints as "<...>" otherwise,
+# while ours saves it with the marker (record-cmd); the latency format's
+# delay marks (which depend on the time between writes); the address of
+# tracing_mark_write in raw output; the bytes a raw marker's record has
+# beyond its payload (ring buffer padding: stale in upstream).
+# Usage: compare-trace.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
+set -eu
+. "$(dirname "$0")/common.sh"
+a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
+dir=$OUT/compare
+mkdir -p "$dir"
+mask() {
+	sed -E -e 's/[0-9]+\.[0-9]{6}/TS/g' \
+		-e 's/^( *)[^ ]+-[0-9]+( +)(\(|\[|[0-9])/\1COMM-PID\2\3/' \
+		-e 's/\( *[0-9]+\)/(TGID)/' \
+		-e 's/#P:[0-9]+/#P:N/' \
+		-e 's/^[0-9]+ [0-9]+ [0-9]+ /PID CPU TS /' \
+		-e 's/ [0-9]+us.?: / TSus: /' \
+		-e 's/^[0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{16} /PID CPU TS /' \
+		-e 's/# ffffffff[0-9a-f]{8} /# ADDR /' \
+		-e 's/(buf:( [0-9a-f]{2}){11})( [0-9a-f]{2})*$/\1 PADDING/' "$1" |
+		sed -E 's/^ *COMM-PID/COMM-PID/'
+}
+for f in "$a" "$b"; do
+	[ -n "${NOBOOT:-}" ] && [ -f "$dir/$f.raw" ] || "$HARNESS/guest.sh" -a "$arch" -f "$f" -n compare -t 300 \
+		"$HARNESS/compare/trace-markers.sh" >"$dir/$f.raw" 2>&1 ||
+		die "the guest run of $f failed (log: $dir/$f.raw)"
+	grep -v '^== guest' "$dir/$f.raw" | mask /dev/stdin >"$dir/$f.txt"
+done
+if ! diff -u "$dir/$b.txt" "$dir/$a.txt" >"$dir/diff"; then
+	head -60 "$dir/diff"
+	die "the trace text of $a differs from $b (diff: $dir/diff)"
+fi
+echo "$(grep -c . "$dir/$a.txt") lines of trace text: $a matches $b"
