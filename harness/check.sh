@@ -108,6 +108,10 @@ step "ring buffer in user space: unit, stress (ASan, UBSan), teeth" \
 	make -C "$ROOT/tools/testing/ring_buffer" check
 step "ring buffer head-page model (spin); broken variants must fail" \
 	"$ROOT/tools/testing/ring_buffer/model/run.sh"
+step "trace_seq in user space: unit test (ASan, UBSan), teeth" \
+	make -C "$ROOT/tools/testing/trace_seq" check
+step "guest scripts of harness/compare parse in dash and busybox sh" \
+	bash -c "for f in '$HARNESS'/compare/*.sh; do dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1; done"
 for t in "$HARNESS"/selftest/host-*.sh; do
 	[ -e "$t" ] && step "host: $(basename "$t" .sh)" bash "$t"
 done

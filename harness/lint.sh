@@ -18,6 +18,17 @@ for f in $files; do
 	# its lines from the trace buffer, as they do upstream's.
 	case $f in
 	kernel/trace/ring_buffer_benchmark.c) ignore=$ignore,TRACE_PRINTK ;;
+	# The test module exists to write trace_printk() and trace_puts()
+	# records for the tracefs tests to read back.
+	harness/modules/tprintk/*) ignore=$ignore,TRACE_PRINTK ;;
+	# The macros of the entry formats' field tables take a struct, a C
+	# type and a member name, never an expression, and hand each to
+	# offsetof(), sizeof_field(), is_signed_type() and a type check.
+	kernel/trace/trace_entries.c) ignore=$ignore,MACRO_ARG_REUSE ;;
+	# The core's boot parameters are upstream's (trace_buf_size=,
+	# trace_options=, ...), documented in kernel-parameters.txt, which
+	# checkpatch -f cannot see: it only counts docs in the same patch.
+	kernel/trace/*) ignore=$ignore,UNDOCUMENTED_SETUP ;;
 	# The user-space shims stand in for kernel headers, so they define what
 	# those define, the way those do:
 	#  NEW_TYPEDEFS: the kernel's types, under the names ring_buffer.c
@@ -36,6 +47,14 @@ for f in $files; do
 	tools/testing/ring_buffer/shim/*)
 		ignore=$ignore,NEW_TYPEDEFS,PREFER_DEFINED_ATTRIBUTE_MACRO,EXPORT_SYMBOL
 		ignore=$ignore,COMPLEX_MACRO,MACRO_ARG_REUSE,SINGLE_STATEMENT_DO_WHILE_MACRO
+		;;
+	# The trace_seq test's shims likewise:
+	#  MACRO_ARG_REUSE: DIV_ROUND_UP, min_t and get_unaligned, as the
+	#   kernel's;
+	#  CAMELCASE: C11's own _Static_assert and _Generic;
+	#  AVOID_BUG: the definition of BUG_ON() itself.
+	tools/testing/trace_seq/shim/*)
+		ignore=$ignore,MACRO_ARG_REUSE,CAMELCASE,AVOID_BUG
 		;;
 	esac
 	if ! out=$(perl "$BASE/scripts/checkpatch.pl" --no-tree --quiet --strict \

@@ -54,7 +54,7 @@ struct trace_iterator {
 	struct array_buffer	*array_buffer;
 	void			*private;
 	int			cpu_file;
-	struct mutex		mutex;
+	struct mutex		mutex;	/* one reader of this open file at a time */
 	struct ring_buffer_iter	**buffer_iter;
 	unsigned long		iter_flags;
 	void			*temp;
@@ -150,31 +150,25 @@ enum trace_flag_type {
  */
 unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status);
 
-#ifdef CONFIG_TRACE_IRQFLAGS_SUPPORT
+/* The context word for saved irq flags (ignored without irq tracing). */
 static inline unsigned int tracing_gen_ctx_flags(unsigned long irqflags)
 {
-	return tracing_gen_ctx_irq_test(irqs_disabled_flags(irqflags) ?
-					TRACE_FLAG_IRQS_OFF : 0);
+	unsigned int irqs = TRACE_FLAG_IRQS_NOSUPPORT;
+
+	if (IS_ENABLED(CONFIG_TRACE_IRQFLAGS_SUPPORT))
+		irqs = irqs_disabled_flags(irqflags) ? TRACE_FLAG_IRQS_OFF : 0;
+	return tracing_gen_ctx_irq_test(irqs);
 }
 
+/* The context word of the current context. */
 static inline unsigned int tracing_gen_ctx(void)
 {
-	unsigned long irqflags;
+	unsigned long irqflags = 0;
 
-	local_save_flags(irqflags);
+	if (IS_ENABLED(CONFIG_TRACE_IRQFLAGS_SUPPORT))
+		local_save_flags(irqflags);
 	return tracing_gen_ctx_flags(irqflags);
 }
-#else
-static inline unsigned int tracing_gen_ctx_flags(unsigned long irqflags)
-{
-	return tracing_gen_ctx_irq_test(TRACE_FLAG_IRQS_NOSUPPORT);
-}
-
-static inline unsigned int tracing_gen_ctx(void)
-{
-	return tracing_gen_ctx_irq_test(TRACE_FLAG_IRQS_NOSUPPORT);
-}
-#endif
 
 /*
  * The context of the caller of the code that asks: a tracepoint probe

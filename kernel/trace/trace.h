@@ -553,6 +553,7 @@ struct trace_clock_desc {
 	const char	*name;
 	int		in_ns;		/* 0: counter/cycles, print raw */
 };
+
 extern const struct trace_clock_desc trace_clocks[];
 extern const int trace_clocks_nr;
 /*

@@ -26,6 +26,7 @@
 
 #include "trace.h"
 
+/* Serialises configuration changes and the array list (see trace.h). */
 DEFINE_MUTEX(trace_types_lock);
 LIST_HEAD(trace_arrays);
 
@@ -318,30 +319,36 @@ static u64 array_buffer_now(struct array_buffer *buf, int cpu)
 	return ring_buffer_time_stamp(buf->buffer);
 }
 
-void tracing_reset_cpu(struct array_buffer *buf, int cpu)
+/*
+ * Empty @cpu's part of @buf, or with RING_BUFFER_ALL_CPUS the part of
+ * every online CPU, which also restarts the buffer's time base.
+ */
+static void array_buffer_empty(struct array_buffer *buf, int cpu)
 {
-	struct trace_buffer *buffer = buf->buffer;
+	struct trace_buffer *rb = buf->buffer;
 
-	if (!buffer)
+	if (!rb)
 		return;
-	ring_buffer_record_disable(buffer);
+	ring_buffer_record_disable(rb);
 	/* writers that saw recording on have finished */
 	synchronize_rcu();
-	ring_buffer_reset_cpu(buffer, cpu);
-	ring_buffer_record_enable(buffer);
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		ring_buffer_reset_cpu(rb, cpu);
+	} else {
+		buf->time_start = array_buffer_now(buf, buf->cpu);
+		ring_buffer_reset_online_cpus(rb);
+	}
+	ring_buffer_record_enable(rb);
+}
+
+void tracing_reset_cpu(struct array_buffer *buf, int cpu)
+{
+	array_buffer_empty(buf, cpu);
 }
 
 void tracing_reset_online_cpus(struct array_buffer *buf)
 {
-	struct trace_buffer *buffer = buf->buffer;
-
-	if (!buffer)
-		return;
-	ring_buffer_record_disable(buffer);
-	synchronize_rcu();
-	buf->time_start = array_buffer_now(buf, buf->cpu);
-	ring_buffer_reset_online_cpus(buffer);
-	ring_buffer_record_enable(buffer);
+	array_buffer_empty(buf, RING_BUFFER_ALL_CPUS);
 }
 
 void tracing_reset_all_online_cpus(void)
@@ -376,13 +383,11 @@ static int alloc_array_buffer(struct trace_array *tr, struct array_buffer *buf,
 				RB_FL_OVERWRITE : 0;
 
 	buf->tr = tr;
-	buf->buffer = ring_buffer_alloc(size, rb_flags);
-	if (!buf->buffer)
-		return -ENOMEM;
 	buf->data = alloc_percpu(struct trace_array_cpu);
-	if (!buf->data) {
-		ring_buffer_free(buf->buffer);
-		buf->buffer = NULL;
+	buf->buffer = buf->data ? ring_buffer_alloc(size, rb_flags) : NULL;
+	if (!buf->buffer) {
+		free_percpu(buf->data);
+		buf->data = NULL;
 		return -ENOMEM;
 	}
 	ring_buffer_set_clock(buf->buffer, trace_clocks[tr->clock_id].func);

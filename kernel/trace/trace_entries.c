@@ -55,7 +55,7 @@ struct entry_format {
 
 /* The build breaks if ctype is not the type of st's member. */
 #define EF_CHECK(st, member, ctype)					\
-	BUILD_BUG_ON_ZERO(!__same_type(((st *)0)->member, ctype))
+	BUILD_BUG_ON_ZERO(!__same_type(typeof_member(st, member), ctype))
 
 #define EF_FIELD(st, ctype, member) {					\
 	.type = #ctype, .name = #member, .kind = EF_SCALAR,		\
@@ -331,7 +331,7 @@ static const struct entry_field timerlat_fields[] = {
 	EF_FIELD(struct ef_timerlat_entry, u64, timer_latency),
 };
 
-#define ENTRY_FORMAT(_name, _type, _fields, _id, _fmt) {		\
+#define ENTRY_FORMAT(_name, _type, _fmt, _fields, _id) {		\
 	.name = #_name, .type = _type, .has_id = _id,			\
 	.fields = _fields, .nr_fields = ARRAY_SIZE(_fields),		\
 	.print_fmt = _fmt,						\
@@ -350,45 +350,60 @@ static const struct entry_field timerlat_fields[] = {
  * the record, exactly as upstream 6.1 prints them (ABI).
  */
 static const struct entry_format entry_formats[] = {
-	ENTRY_FORMAT(function, TRACE_FN, function_fields, ID_FUNCTION,
-		     "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip"),
-	ENTRY_FORMAT(funcgraph_entry, TRACE_GRAPH_ENT, funcgraph_entry_fields,
-		     false,
-		     "\"--> %ps (%d)\", (void *)REC->func, REC->depth"),
-	ENTRY_FORMAT(funcgraph_exit, TRACE_GRAPH_RET, funcgraph_exit_fields,
-		     false,
-		     "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth"),
-	ENTRY_FORMAT(context_switch, TRACE_CTX, ctx_switch_fields, false,
-		     "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu"),
-	ENTRY_FORMAT(wakeup, TRACE_WAKE, ctx_switch_fields, false,
-		     "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu"),
-	ENTRY_FORMAT(kernel_stack, TRACE_STACK, kernel_stack_fields, false,
-		     "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]"),
-	ENTRY_FORMAT(user_stack, TRACE_USER_STACK, user_stack_fields, false,
-		     "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]"),
-	ENTRY_FORMAT(bprint, TRACE_BPRINT, bprint_fields, false,
-		     "\"%ps: %s\", (void *)REC->ip, REC->fmt"),
-	ENTRY_FORMAT(print, TRACE_PRINT, print_fields, ID_PRINT,
-		     "\"%ps: %s\", (void *)REC->ip, REC->buf"),
-	ENTRY_FORMAT(raw_data, TRACE_RAW_DATA, raw_data_fields, false,
-		     "\"id:%04x %08x\", REC->id, (int)REC->buf[0]"),
-	ENTRY_FORMAT(bputs, TRACE_BPUTS, bputs_fields, false,
-		     "\"%ps: %s\", (void *)REC->ip, REC->str"),
-	ENTRY_FORMAT(mmiotrace_rw, TRACE_MMIO_RW, mmiotrace_rw_fields, false,
-		     "\"%lx %lx %lx %d %x %x\", (unsigned long)REC->phys, REC->value, REC->pc, REC->map_id, REC->opcode, REC->width"),
-	ENTRY_FORMAT(mmiotrace_map, TRACE_MMIO_MAP, mmiotrace_map_fields, false,
-		     "\"%lx %lx %lx %d %x\", (unsigned long)REC->phys, REC->virt, REC->len, REC->map_id, REC->opcode"),
-	ENTRY_FORMAT(branch, TRACE_BRANCH, branch_fields, false,
-		     "\"%u:%s:%s (%u)%s\", REC->line, REC->func, REC->file, REC->correct, REC->constant ? \" CONSTANT\" : \"\""),
-	ENTRY_FORMAT(hwlat, TRACE_HWLAT, hwlat_fields, false,
-		     "\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count"),
-	ENTRY_FORMAT(func_repeats, TRACE_FUNC_REPEATS, func_repeats_fields,
-		     false,
-		     "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", (void *)REC->ip, (void *)REC->parent_ip, REC->count, (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)"),
-	ENTRY_FORMAT(osnoise, TRACE_OSNOISE, osnoise_fields, false,
-		     "\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\\n\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count"),
-	ENTRY_FORMAT(timerlat, TRACE_TIMERLAT, timerlat_fields, false,
-		     "\"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n\", REC->seqnum, REC->context, REC->timer_latency"),
+	ENTRY_FORMAT(function, TRACE_FN,
+		     "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
+		     function_fields, ID_FUNCTION),
+	ENTRY_FORMAT(funcgraph_entry, TRACE_GRAPH_ENT,
+		     "\"--> %ps (%d)\", (void *)REC->func, REC->depth",
+		     funcgraph_entry_fields, false),
+	ENTRY_FORMAT(funcgraph_exit, TRACE_GRAPH_RET,
+		     "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth",
+		     funcgraph_exit_fields, false),
+	ENTRY_FORMAT(context_switch, TRACE_CTX,
+		     "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
+		     ctx_switch_fields, false),
+	ENTRY_FORMAT(wakeup, TRACE_WAKE,
+		     "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
+		     ctx_switch_fields, false),
+	ENTRY_FORMAT(kernel_stack, TRACE_STACK,
+		     "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
+		     kernel_stack_fields, false),
+	ENTRY_FORMAT(user_stack, TRACE_USER_STACK,
+		     "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
+		     user_stack_fields, false),
+	ENTRY_FORMAT(bprint, TRACE_BPRINT,
+		     "\"%ps: %s\", (void *)REC->ip, REC->fmt",
+		     bprint_fields, false),
+	ENTRY_FORMAT(print, TRACE_PRINT,
+		     "\"%ps: %s\", (void *)REC->ip, REC->buf",
+		     print_fields, ID_PRINT),
+	ENTRY_FORMAT(raw_data, TRACE_RAW_DATA,
+		     "\"id:%04x %08x\", REC->id, (int)REC->buf[0]",
+		     raw_data_fields, false),
+	ENTRY_FORMAT(bputs, TRACE_BPUTS,
+		     "\"%ps: %s\", (void *)REC->ip, REC->str",
+		     bputs_fields, false),
+	ENTRY_FORMAT(mmiotrace_rw, TRACE_MMIO_RW,
+		     "\"%lx %lx %lx %d %x %x\", (unsigned long)REC->phys, REC->value, REC->pc, REC->map_id, REC->opcode, REC->width",
+		     mmiotrace_rw_fields, false),
+	ENTRY_FORMAT(mmiotrace_map, TRACE_MMIO_MAP,
+		     "\"%lx %lx %lx %d %x\", (unsigned long)REC->phys, REC->virt, REC->len, REC->map_id, REC->opcode",
+		     mmiotrace_map_fields, false),
+	ENTRY_FORMAT(branch, TRACE_BRANCH,
+		     "\"%u:%s:%s (%u)%s\", REC->line, REC->func, REC->file, REC->correct, REC->constant ? \" CONSTANT\" : \"\"",
+		     branch_fields, false),
+	ENTRY_FORMAT(hwlat, TRACE_HWLAT,
+		     "\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count",
+		     hwlat_fields, false),
+	ENTRY_FORMAT(func_repeats, TRACE_FUNC_REPEATS,
+		     "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", (void *)REC->ip, (void *)REC->parent_ip, REC->count, (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)",
+		     func_repeats_fields, false),
+	ENTRY_FORMAT(osnoise, TRACE_OSNOISE,
+		     "\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\\n\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count",
+		     osnoise_fields, false),
+	ENTRY_FORMAT(timerlat, TRACE_TIMERLAT,
+		     "\"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n\", REC->seqnum, REC->context, REC->timer_latency",
+		     timerlat_fields, false),
 };
 
 /* ---- events/ftrace/NAME/format ---- */

@@ -68,6 +68,24 @@ static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+/* Turn recording on or off and tell the tracer; under trace_types_lock. */
+static void tracing_on_switch(struct trace_array *tr, bool on)
+{
+	struct tracer *t = tr->current_trace;
+
+	if (on) {
+		tracer_tracing_on(tr);
+		if (t->start)
+			t->start(tr);
+		return;
+	}
+	tracer_tracing_off(tr);
+	if (t->stop)
+		t->stop(tr);
+	/* blocked readers return what there is */
+	ring_buffer_wake_waiters(tr->array_buffer.buffer, RING_BUFFER_ALL_CPUS);
+}
+
 static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
@@ -80,21 +98,8 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 		return ret;
 
 	mutex_lock(&trace_types_lock);
-	if (!tr->array_buffer.buffer || !!val == tracer_tracing_is_on(tr))
-		goto out;
-	if (val) {
-		tracer_tracing_on(tr);
-		if (tr->current_trace->start)
-			tr->current_trace->start(tr);
-	} else {
-		tracer_tracing_off(tr);
-		if (tr->current_trace->stop)
-			tr->current_trace->stop(tr);
-		/* blocked readers return what there is */
-		ring_buffer_wake_waiters(tr->array_buffer.buffer,
-					 RING_BUFFER_ALL_CPUS);
-	}
-out:
+	if (tr->array_buffer.buffer && !!val != tracer_tracing_is_on(tr))
+		tracing_on_switch(tr, val);
 	mutex_unlock(&trace_types_lock);
 	(*ppos)++;
 	return cnt;
@@ -166,18 +171,18 @@ static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
 {
 	struct inode *inode = file_inode(filp);
 	struct trace_array *tr = inode->i_private;
-	unsigned long val;
+	unsigned long kb;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &kb);
 	if (ret)
 		return ret;
 	/* a size of 0 would leave no buffer; more than fits a long is absurd */
-	if (!val || val > (ULONG_MAX >> 10))
+	if (!kb || kb > (ULONG_MAX >> 10))
 		return -EINVAL;
 
 	mutex_lock(&trace_types_lock);
-	ret = tracing_resize_and_record(tr, val << 10, tracing_get_cpu(inode));
+	ret = tracing_resize_and_record(tr, kb << 10, tracing_get_cpu(inode));
 	mutex_unlock(&trace_types_lock);
 	if (ret < 0)
 		return ret;
@@ -256,7 +261,7 @@ static const struct file_operations free_buffer_fops = {
 
 /* ---- buffer_percent ---- */
 
-static ssize_t buffer_percent_read(struct file *filp, char __user *ubuf,
+static ssize_t buffer_percent_show(struct file *filp, char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
@@ -267,28 +272,28 @@ static ssize_t buffer_percent_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
-static ssize_t buffer_percent_write(struct file *filp,
+static ssize_t buffer_percent_store(struct file *filp,
 				    const char __user *ubuf,
 				    size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
-	unsigned long val;
+	unsigned long percent;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &percent);
 	if (ret)
 		return ret;
-	if (val > 100)
+	if (percent > 100)
 		return -EINVAL;
-	WRITE_ONCE(tr->buffer_percent, val);
+	WRITE_ONCE(tr->buffer_percent, percent);
 	(*ppos)++;
 	return cnt;
 }
 
 static const struct file_operations buffer_percent_fops = {
 	.open		= tracing_open_generic_tr,
-	.read		= buffer_percent_read,
-	.write		= buffer_percent_write,
+	.read		= buffer_percent_show,
+	.write		= buffer_percent_store,
 	.release	= tracing_release_generic_tr,
 	.llseek		= default_llseek,
 };
@@ -304,6 +309,9 @@ static ssize_t cpumask_read(struct file *filp, char __user *ubuf,
 	ssize_t ret;
 
 	len = snprintf(NULL, 0, "%*pb\n", cpumask_pr_args(tr->tracing_cpumask));
+	/* the mask comes whole, in one read, as upstream gives it */
+	if (len >= cnt)
+		return -EINVAL;
 	buf = kmalloc(len + 1, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
@@ -577,16 +585,15 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d)
 
 static struct vfsmount *trace_automount(struct dentry *mntpt, void *unused)
 {
-	struct file_system_type *type;
-	struct vfsmount *mnt;
-
 	/* old scripts look under debugfs: mount tracefs there on first use */
-	type = get_fs_type("tracefs");
-	if (!type)
-		return NULL;
-	mnt = vfs_submount(mntpt, type, "tracefs", NULL);
-	put_filesystem(type);
-	if (IS_ERR(mnt))
+	struct file_system_type *fs = get_fs_type("tracefs");
+	struct vfsmount *mnt = NULL;
+
+	if (fs) {
+		mnt = vfs_submount(mntpt, fs, "tracefs", NULL);
+		put_filesystem(fs);
+	}
+	if (IS_ERR_OR_NULL(mnt))
 		return NULL;
 	mntget(mnt);
 	return mnt;

@@ -103,8 +103,28 @@ static void printk_scratch_put(struct printk_scratch *s)
 	s->depth--;
 }
 
+/* The text users see (and grep logs for), one printk per line: upstream's. */
+static const char *const printk_banner[] = {
+	"",
+	"**********************************************************",
+	"**   NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE   **",
+	"**                                                      **",
+	"** trace_printk() being used. Allocating extra memory.  **",
+	"**                                                      **",
+	"** This means that this is a DEBUG kernel and it is     **",
+	"** unsafe for production use.                           **",
+	"**                                                      **",
+	"** If you see this message and you are not debugging    **",
+	"** the kernel, report this immediately to your vendor!  **",
+	"**                                                      **",
+	"**   NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE   **",
+	"**********************************************************",
+};
+
 void trace_printk_init_buffers(void)
 {
+	unsigned int i;
+
 	if (READ_ONCE(printk_banner_shown))
 		return;
 	if (printk_scratch_alloc())
@@ -118,21 +138,8 @@ void trace_printk_init_buffers(void)
 	WRITE_ONCE(printk_banner_shown, true);
 	mutex_unlock(&printk_scratch_mutex);
 
-	/* the text users see (and grep logs for): as upstream's */
-	pr_warn("\n");
-	pr_warn("**********************************************************\n");
-	pr_warn("**   NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE   **\n");
-	pr_warn("**                                                      **\n");
-	pr_warn("** trace_printk() being used. Allocating extra memory.  **\n");
-	pr_warn("**                                                      **\n");
-	pr_warn("** This means that this is a DEBUG kernel and it is     **\n");
-	pr_warn("** unsafe for production use.                           **\n");
-	pr_warn("**                                                      **\n");
-	pr_warn("** If you see this message and you are not debugging    **\n");
-	pr_warn("** the kernel, report this immediately to your vendor!  **\n");
-	pr_warn("**                                                      **\n");
-	pr_warn("**   NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE NOTICE   **\n");
-	pr_warn("**********************************************************\n");
+	for (i = 0; i < ARRAY_SIZE(printk_banner); i++)
+		pr_warn("%s\n", printk_banner[i]);
 
 	/* whoever debugs with trace_printk() wants a full-size buffer */
 	tracing_update_buffers();

@@ -485,13 +485,12 @@ const struct file_operations tracing_fops = {
 
 /* ---- trace_pipe ---- */
 
-static int tracing_open_pipe(struct inode *inode, struct file *filp)
+static int tpipe_open(struct inode *inode, struct file *filp)
 {
 	struct trace_array *tr = inode->i_private;
 	struct trace_iterator *iter;
-	int ret;
+	int ret = tracing_check_open_get_tr(tr);
 
-	ret = tracing_check_open_get_tr(tr);
 	if (ret)
 		return ret;
 
@@ -516,15 +515,17 @@ static int tracing_open_pipe(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static int tracing_release_pipe(struct inode *inode, struct file *file)
+static int tpipe_release(struct inode *inode, struct file *filp)
 {
-	struct trace_iterator *iter = file->private_data;
+	struct trace_iterator *iter = filp->private_data;
 	struct trace_array *tr = inode->i_private;
+	struct tracer *t;
 
 	mutex_lock(&trace_types_lock);
+	t = iter->trace;
+	if (t->pipe_close)
+		t->pipe_close(iter);
 	tr->trace_ref--;
-	if (iter->trace->pipe_close)
-		iter->trace->pipe_close(iter);
 	mutex_unlock(&trace_types_lock);
 	iter_free(iter);
 	trace_array_put(tr);
@@ -598,8 +599,8 @@ static void pipe_fill(struct trace_iterator *iter, size_t limit)
 	}
 }
 
-static ssize_t tracing_read_pipe(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
+static ssize_t tpipe_read(struct file *filp, char __user *ubuf,
+			  size_t cnt, loff_t *ppos)
 {
 	struct trace_iterator *iter = filp->private_data;
 	ssize_t ret;
@@ -635,7 +636,7 @@ out:
 	return ret;
 }
 
-static __poll_t tracing_poll_pipe(struct file *filp, poll_table *poll_table)
+static __poll_t tpipe_poll(struct file *filp, poll_table *poll_table)
 {
 	struct trace_iterator *iter = filp->private_data;
 
@@ -669,16 +670,16 @@ static void spd_release_page(struct splice_pipe_desc *spd, unsigned int i)
 	__free_page(spd->pages[i]);
 }
 
-static ssize_t tracing_splice_read_pipe(struct file *filp, loff_t *ppos,
-					struct pipe_inode_info *pipe,
-					size_t len, unsigned int flags)
+static ssize_t tpipe_splice_read(struct file *filp, loff_t *ppos,
+				 struct pipe_inode_info *pipe,
+				 size_t len, unsigned int flags)
 {
-	struct page *pages_def[PIPE_DEF_BUFFERS];
-	struct partial_page partial_def[PIPE_DEF_BUFFERS];
 	struct trace_iterator *iter = filp->private_data;
+	struct partial_page partial[PIPE_DEF_BUFFERS];
+	struct page *pages[PIPE_DEF_BUFFERS];
 	struct splice_pipe_desc spd = {
-		.pages		= pages_def,
-		.partial	= partial_def,
+		.pages		= pages,
+		.partial	= partial,
 		.nr_pages	= 0,
 		.nr_pages_max	= PIPE_DEF_BUFFERS,
 		.ops		= &trace_text_pipe_buf_ops,
@@ -725,11 +726,11 @@ out:
 }
 
 const struct file_operations tracing_pipe_fops = {
-	.open		= tracing_open_pipe,
-	.poll		= tracing_poll_pipe,
-	.read		= tracing_read_pipe,
-	.splice_read	= tracing_splice_read_pipe,
-	.release	= tracing_release_pipe,
+	.open		= tpipe_open,
+	.poll		= tpipe_poll,
+	.read		= tpipe_read,
+	.splice_read	= tpipe_splice_read,
+	.release	= tpipe_release,
 	.llseek		= no_llseek,
 };
 

@@ -209,7 +209,7 @@ out:
 
 /* ---- available_tracers ---- */
 
-static void *t_next(struct seq_file *m, void *v, loff_t *pos)
+static void *tracers_seq_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	struct trace_array *tr = m->private;
 	struct tracer *t = v;
@@ -221,7 +221,7 @@ static void *t_next(struct seq_file *m, void *v, loff_t *pos)
 	return NULL;
 }
 
-static void *t_start(struct seq_file *m, loff_t *pos)
+static void *tracers_seq_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_array *tr = m->private;
 	struct tracer *t;
@@ -237,12 +237,12 @@ static void *t_start(struct seq_file *m, loff_t *pos)
 	return NULL;
 }
 
-static void t_stop(struct seq_file *m, void *p)
+static void tracers_seq_stop(struct seq_file *m, void *p)
 {
 	mutex_unlock(&trace_types_lock);
 }
 
-static int t_show(struct seq_file *m, void *v)
+static int tracers_seq_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = m->private;
 	struct tracer *t = v, *n;
@@ -254,14 +254,14 @@ static int t_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static const struct seq_operations show_traces_seq_ops = {
-	.start	= t_start,
-	.next	= t_next,
-	.stop	= t_stop,
-	.show	= t_show,
+static const struct seq_operations available_tracers_seq_ops = {
+	.start	= tracers_seq_start,
+	.next	= tracers_seq_next,
+	.stop	= tracers_seq_stop,
+	.show	= tracers_seq_show,
 };
 
-static int show_traces_open(struct inode *inode, struct file *file)
+static int available_tracers_open(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = inode->i_private;
 	int ret;
@@ -269,7 +269,7 @@ static int show_traces_open(struct inode *inode, struct file *file)
 	ret = tracing_check_open_get_tr(tr);
 	if (ret)
 		return ret;
-	ret = seq_open(file, &show_traces_seq_ops);
+	ret = seq_open(file, &available_tracers_seq_ops);
 	if (ret) {
 		trace_array_put(tr);
 		return ret;
@@ -278,17 +278,17 @@ static int show_traces_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static int show_traces_release(struct inode *inode, struct file *file)
+static int available_tracers_release(struct inode *inode, struct file *file)
 {
 	trace_array_put(inode->i_private);
 	return seq_release(inode, file);
 }
 
 const struct file_operations show_traces_fops = {
-	.open		= show_traces_open,
+	.open		= available_tracers_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= show_traces_release,
+	.release	= available_tracers_release,
 };
 
 /* ---- current_tracer ---- */

@@ -52,7 +52,7 @@ static void show(const char *label, const char *p, size_t n)
 
 /* The text of @s must be the @n bytes at @exp. */
 #define TEXT_IS(s, exp, n) text_is(s, exp, n, __func__, __LINE__)
-#define TEXT_IS_STR(s, exp) TEXT_IS(s, exp, strlen(exp))
+#define TEXT_IS_STR(s, exp) text_is_str(s, exp, __func__, __LINE__)
 
 static void text_is(struct trace_seq *s, const char *exp, size_t n,
 		    const char *fn, int line)
@@ -64,6 +64,12 @@ static void text_is(struct trace_seq *s, const char *exp, size_t n,
 		show("expected", exp, n);
 		show("got     ", s->buffer, used);
 	}
+}
+
+static void text_is_str(struct trace_seq *s, const char *exp,
+			const char *fn, int line)
+{
+	text_is(s, exp, strlen(exp), fn, line);
 }
 
 static struct trace_seq *seq_zeroed(void)
@@ -741,8 +747,8 @@ static void test_hex_dump_format(void)
 	CHECK(trace_seq_hex_dump(s, "P ", DUMP_PREFIX_OFFSET, 16, 1,
 				 dump_data, 20, true) == 1);
 	TEXT_IS_STR(s,
-		"P 00000000: 3c 3d 3e 3f 40 41 42 43 44 45 46 47 48 49 4a 4b  <=>?@ABCDEFGHIJK\n"
-		"P 00000010: 4c 4d 4e 4f                                      LMNO\n");
+		    "P 00000000: 3c 3d 3e 3f 40 41 42 43 44 45 46 47 48 49 4a 4b  <=>?@ABCDEFGHIJK\n"
+		    "P 00000010: 4c 4d 4e 4f                                      LMNO\n");
 
 	/* Groups are numbers in the CPU's byte order. */
 	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
@@ -758,14 +764,14 @@ static void test_hex_dump_format(void)
 		CHECK(trace_seq_hex_dump(s, ">", DUMP_PREFIX_NONE, 20, 2,
 					 dump_data, 16, true) == 1);
 		TEXT_IS_STR(s,
-			">3d3c 3f3e 4140 4342 4544 4746 4948 4b4a  <=>?@ABCDEFGHIJK\n");
+			    ">3d3c 3f3e 4140 4342 4544 4746 4948 4b4a  <=>?@ABCDEFGHIJK\n");
 
 		trace_seq_init(s);
 		CHECK(trace_seq_hex_dump(s, "", DUMP_PREFIX_OFFSET, 16, 8,
 					 dump_data, 32, false) == 1);
 		TEXT_IS_STR(s,
-			"00000000: 434241403f3e3d3c 4b4a494847464544\n"
-			"00000010: 535251504f4e4d4c 5b5a595857565554\n");
+			    "00000000: 434241403f3e3d3c 4b4a494847464544\n"
+			    "00000010: 535251504f4e4d4c 5b5a595857565554\n");
 	}
 
 	/* A group size that does not divide the length falls back to 1. */
@@ -780,7 +786,7 @@ static void test_hex_dump_format(void)
 				 odd, sizeof(odd), true) == 1);
 	/* 83 spaces: the text starts at column 32 * 2 + 32 + 1. */
 	TEXT_IS_STR(s,
-		"00 7f 20 80 61                                                                                   .. .a\n");
+		    "00 7f 20 80 61                                                                                   .. .a\n");
 
 	trace_seq_init(s);
 	CHECK(trace_seq_hex_dump(s, "x", DUMP_PREFIX_OFFSET, 16, 1,
@@ -971,6 +977,13 @@ static void test_random_model(void)
 	free(s);
 }
 
+/* Which trace_seq the summary line is about. */
+#ifdef TS_UPSTREAM
+#define TS_WHICH	" (upstream's trace_seq)"
+#else
+#define TS_WHICH	""
+#endif
+
 int main(void)
 {
 	size_t i;
@@ -997,12 +1010,6 @@ int main(void)
 	CHECK(shim_warnings == 0);
 	CHECK(shim_printks == 0);
 
-	printf("tsunit%s: %d checks, %d failed\n",
-#ifdef TS_UPSTREAM
-	       " (upstream's trace_seq)",
-#else
-	       "",
-#endif
-	       checks, failures);
+	printf("tsunit%s: %d checks, %d failed\n", TS_WHICH, checks, failures);
 	return failures ? 1 : 0;
 }

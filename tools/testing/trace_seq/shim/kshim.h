@@ -60,7 +60,7 @@ typedef long long s64;
 #define min_t(t, a, b)	({ t __a = (a); t __b = (b); __a < __b ? __a : __b; })
 
 #define PAGE_SHIFT	12
-#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define PAGE_SIZE	4096UL	/* 1 << PAGE_SHIFT */
 
 #define MAX_ERRNO	4095
 static inline void *ERR_PTR(long error) { return (void *)error; }
