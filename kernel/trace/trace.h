@@ -50,6 +50,7 @@
 #include <linux/mutex.h>
 #include <linux/list.h>
 #include <linux/fs.h>
+#include <linux/jump_label.h>
 
 /* tracefs file modes, as upstream's */
 #define TRACE_MODE_WRITE	0640
@@ -574,6 +575,21 @@ static inline bool trace_clock_in_ns(struct trace_array *tr)
 
 extern const struct file_operations tracing_mark_fops;
 extern const struct file_operations tracing_mark_raw_fops;
+
+/* ---- trace_export.c ---- */
+
+DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
+/* copies of a record being written, for the registered trace exports */
+void trace_export_record(struct ring_buffer_event *event, int kind);
+
+static inline void trace_export_marker(struct trace_array *tr,
+				       struct ring_buffer_event *event)
+{
+	/* exports get the top level's records only */
+	if (static_branch_unlikely(&trace_marker_exports_enabled) &&
+	    tr == &global_trace)
+		trace_export_record(event, TRACE_EXPORT_MARKER);
+}
 
 /* ---- trace_printk.c ---- */
 

@@ -120,6 +120,7 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	} else {
 		marker_terminate(entry->buf, cnt);
 	}
+	trace_export_marker(tr, event);
 	trace_buffer_commit_nostack(tr, buffer, event);
 	return res == MARKER_COPIED ? cnt : -EFAULT;
 }
@@ -167,6 +168,7 @@ static ssize_t tracing_mark_raw_write(struct file *filp,
 		entry->id = -1;
 		memcpy(entry->buf, MARKER_FAULTED, MARKER_FAULTED_LEN);
 	}
+	trace_export_marker(tr, event);
 	trace_buffer_commit_nostack(tr, buffer, event);
 	return res == MARKER_COPIED ? cnt : -EFAULT;
 }
