@@ -5,11 +5,13 @@
 # recording: events, a tracer, or trace_printk - loading a module that uses
 # trace_printk() starts it for good, so this test loads harness_tprintk.
 # Then a marker writer that sleeps gets a "PID COMM" line in
-# saved_cmdlines and its comm in trace. saved_cmdlines_size takes 1..32768 (else EINVAL), and
-# reads back the count the page-order allocation holds (128 -> 6552,
-# 6553 -> 19659, 32768 -> 45874 with 4 KB pages); a resize forgets the
-# saved comms. saved_tgids: "PID TGID" lines, filled only while an event
-# records with options/record-tgid (a marker alone leaves "(-------)").
+# saved_cmdlines and its comm in trace. saved_cmdlines_size takes 1..32768
+# (else EINVAL) and reads back the count the page-order allocation holds
+# (128 -> 6552, 6553 -> 19659, 32768 -> 45874 with 4 KB pages); a resize
+# forgets the saved comms. saved_tgids: "PID TGID" lines, filled only
+# while an event records with options/record-tgid (a marker alone leaves
+# "(-------)" in trace).
+# (Builtins where they do: a process costs up to 0.25 s in a loaded guest.)
 . "$TESTDIR/lib.sh"
 
 mod=/tmp/out/modules/harness_tprintk.ko
@@ -25,11 +27,9 @@ ev=$T/events/sched/sched_switch/enable
 cleanup() {
 	[ -f "$ev" ] && echo 0 >"$ev"
 	echo 0 >"$T/options/record-tgid"
-	echo 1 >"$T/options/record-cmd"
 	echo 128 >"$T/saved_cmdlines_size"
 	[ -n "$loaded" ] && rmmod harness_tprintk
 	reset_tracing
-	rm -f /tmp/core-cmdlines.pid
 }
 trap cleanup EXIT
 reset_tracing
@@ -53,7 +53,6 @@ get "$T/saved_cmdlines_size"
 [ "$v" = 6552 ] || fail "a refused value changed saved_cmdlines_size to $v"
 
 # Start cmdline recording.
-# (Builtins where they do: a process costs up to 0.25 s in a loaded guest.)
 if ! grep -q '^harness_tprintk ' /proc/modules; then
 	insmod $mod || fail "insmod $mod"
 	loaded=1
@@ -61,9 +60,9 @@ fi
 reset_tracing
 
 # writer TEXT: a marker from a new sh that then sleeps (a sched_switch
-# while the record is fresh); prints its pid.
+# on the CPU of the fresh record: it is pinned); prints its pid.
 writer() {
-	sh -c 'echo $$; echo "$1" >"$2"; sleep 0.3; true' sh "$1" "$T/trace_marker"
+	taskset -c 0 sh -c 'echo $$; echo "$1" >"$2"; sleep 0.3; true' sh "$1" "$T/trace_marker"
 	sleep 0.2
 }
 pid() { case $1 in '' | *[!0-9]*) fail "a marker write failed: $1" ;; esac; }

@@ -44,19 +44,19 @@ modes() {
 	ls -l "$1" >/tmp/core-percpu.ls
 	while read -r perm _ _ _ _ _ _ _ name; do
 		case $perm in total | "") continue ;; esac
-		o=
-		p=${perm#?}
+		_o=
+		_p=${perm#?}
 		for k in 1 2 3; do
-			d=0
-			case $p in r*) d=$((d + 4)) ;; esac
-			p=${p#?}
-			case $p in w*) d=$((d + 2)) ;; esac
-			p=${p#?}
-			case $p in [xst]*) d=$((d + 1)) ;; esac
-			p=${p#?}
-			o=$o$d
+			_d=0
+			case $_p in r*) _d=$((_d + 4)) ;; esac
+			_p=${_p#?}
+			case $_p in w*) _d=$((_d + 2)) ;; esac
+			_p=${_p#?}
+			case $_p in [xst]*) _d=$((_d + 1)) ;; esac
+			_p=${_p#?}
+			_o=$_o$_d
 		done
-		m="$m${m:+ }${name##* }:$o"
+		m="$m${m:+ }${name##* }:$_o"
 	done </tmp/core-percpu.ls
 }
 # stat_of CPU FIELD: that field of the CPU's stats into $v.
