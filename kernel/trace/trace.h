@@ -585,9 +585,8 @@ void trace_export_record(struct ring_buffer_event *event, int kind);
 static inline void trace_export_marker(struct trace_array *tr,
 				       struct ring_buffer_event *event)
 {
-	/* exports get the top level's records only */
-	if (static_branch_unlikely(&trace_marker_exports_enabled) &&
-	    tr == &global_trace)
+	/* as upstream: the markers of every array, instances too */
+	if (static_branch_unlikely(&trace_marker_exports_enabled))
 		trace_export_record(event, TRACE_EXPORT_MARKER);
 }
 

@@ -2,7 +2,7 @@
 /*
  * Trace exports: other code (the STM ftrace source, for one) registers a
  * struct trace_export to get a copy of each record of the kinds it asks
- * for as it is written to the top-level buffer.
+ * for as it is written (markers: of any trace array, as upstream).
  *
  * The list is walked by writers in any context, so it is RCU: exports are
  * pushed at the head under a mutex and unlinked under it, and
