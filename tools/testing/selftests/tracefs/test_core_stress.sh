@@ -22,7 +22,7 @@ cleanup() {
 	for i in $T/instances/stress-*; do [ -d "$i" ] && rmdir "$i"; done
 	echo 1 >"$T/tracing_on"
 	echo 0 >"$T/snapshot" 2>/dev/null
-	echo local >"$T/trace_clock"
+	echo "$clock0" >"$T/trace_clock"
 	echo 0 >"$T/options/latency-format"
 	echo 0 >"$T/options/raw"
 	echo 1 >"$T/options/overwrite"
@@ -32,6 +32,8 @@ cleanup() {
 trap cleanup EXIT
 reset_tracing
 size0=$(cut -d' ' -f1 "$T/buffer_size_kb")
+# the clock in use, to give back (later tests check the default)
+clock0=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
 
 # loop NAME CMD: run CMD until told to stop; a failure is recorded
 # unless its errno is one CMD may get (checked by the command itself).

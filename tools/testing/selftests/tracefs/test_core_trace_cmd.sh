@@ -10,7 +10,8 @@
 command -v trace-cmd >/dev/null || fail "no trace-cmd in the guest"
 d=/tmp/core-trace-cmd.$$
 mkdir -p $d
-trap 'rm -rf $d; reset_tracing' EXIT
+clock0=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
+trap 'rm -rf $d; echo "$clock0" >"$T/trace_clock"; reset_tracing' EXIT
 reset_tracing
 up() { cut -d' ' -f1 /proc/uptime; }
 
