@@ -718,8 +718,6 @@ __init void early_trace_init(void)
 	snapshot_at_boot = false;
 #endif
 	list_add(&tr->list, &trace_arrays);
-	trace_apply_boot_clock();
-	apply_trace_boot_options();
 	register_tracer(&nop_trace);
 	WRITE_ONCE(tracing_disabled, 0);
 }
@@ -728,3 +726,19 @@ __init void trace_init(void)
 {
 	init_trace_output();
 }
+
+/*
+ * trace_clock= and trace_options= are applied once interrupts are on:
+ * changing the clock empties the buffers (an RCU wait) and some options
+ * allocate (record-tgid's map), which start_kernel() must not do while
+ * it still runs with interrupts off.
+ */
+static __init int apply_trace_boot_settings(void)
+{
+	if (tracing_is_disabled())
+		return 0;
+	trace_apply_boot_clock();
+	apply_trace_boot_options();
+	return 0;
+}
+core_initcall(apply_trace_boot_settings);

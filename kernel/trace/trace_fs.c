@@ -115,9 +115,14 @@ static const struct file_operations tracing_on_fops = {
 
 /* ---- buffer_size_kb, buffer_total_size_kb, free_buffer ---- */
 
+/*
+ * A CPU's buffer size as it is now. A CPU that was not up when the
+ * buffer was made gets its buffer, at the others' size, when it comes
+ * up; until then it has none and does not count.
+ */
 static unsigned long cpu_size(struct trace_array *tr, int cpu)
 {
-	return per_cpu_ptr(tr->array_buffer.data, cpu)->entries;
+	return ring_buffer_size(tr->array_buffer.buffer, cpu);
 }
 
 static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
@@ -138,9 +143,13 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 		goto out;
 	}
 	for_each_possible_cpu(c) {
+		unsigned long sz = cpu_size(tr, c);
+
+		if (!sz)
+			continue;
 		if (!size)
-			size = cpu_size(tr, c);
-		else if (size != cpu_size(tr, c))
+			size = sz;
+		else if (size != sz)
 			same = false;
 	}
 	if (!same)
