@@ -199,7 +199,6 @@ struct trace_array_cpu {
 	u64			preempt_timestamp;
 	pid_t			pid;
 	kuid_t			uid;
-	unsigned long		entries;	/* size asked for, bytes */
 	char			comm[TASK_COMM_LEN];
 };
 

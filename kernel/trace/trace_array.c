@@ -365,17 +365,6 @@ void tracing_reset_all_online_cpus(void)
 	mutex_unlock(&trace_types_lock);
 }
 
-/* What buffer_size_kb shows: each CPU's real size after a resize. */
-static void record_sizes(struct array_buffer *buf, int cpu)
-{
-	int c;
-
-	for_each_possible_cpu(c)
-		if (cpu == RING_BUFFER_ALL_CPUS || c == cpu)
-			per_cpu_ptr(buf->data, c)->entries =
-				ring_buffer_size(buf->buffer, c);
-}
-
 static int alloc_array_buffer(struct trace_array *tr, struct array_buffer *buf,
 			      unsigned long size)
 {
@@ -391,7 +380,6 @@ static int alloc_array_buffer(struct trace_array *tr, struct array_buffer *buf,
 		return -ENOMEM;
 	}
 	ring_buffer_set_clock(buf->buffer, trace_clocks[tr->clock_id].func);
-	record_sizes(buf, RING_BUFFER_ALL_CPUS);
 	buf->time_start = array_buffer_now(buf, buf->cpu);
 	return 0;
 }
@@ -465,7 +453,6 @@ int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
 		}
 	}
 #endif
-	record_sizes(&tr->array_buffer, cpu);
 	if (tr == &global_trace)
 		tr->buffer_expanded = true;
 	return 0;
