@@ -16,10 +16,11 @@
  *			absolute, for modules built out of tree), if it is
  *			not include/trace/events
  *
- * Only the tracepoints are made here for now. The trace events built on
- * them (their records, format files and output: the stages of
- * include/trace/trace_events.h, perf.h and bpf_probe.h) come with event
- * tracing, in a later patch.
+ * With CONFIG_EVENT_TRACING, the header is then read again by
+ * include/trace/trace_events.h, which makes a trace event of each
+ * TRACE_EVENT() (its record, probes, printer and descriptors, and the
+ * perf probes of include/trace/perf.h). BPF programs on tracepoints
+ * (upstream's bpf_probe.h) are not supported.
  */
 
 #ifdef CREATE_TRACE_POINTS
@@ -91,12 +92,20 @@
 #define __DEFINE_TRACE_OWN_FILE
 #endif
 
+/* The header, for this reading and those of trace_events.h. */
 #ifdef TRACE_INCLUDE_PATH
-#include __stringify(TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h)
+#define TRACE_INCLUDE_HEADER __stringify(TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h)
 #else
-#include __stringify(trace/events/TRACE_INCLUDE_FILE.h)
+#define TRACE_INCLUDE_HEADER __stringify(trace/events/TRACE_INCLUDE_FILE.h)
 #endif
 
+#include TRACE_INCLUDE_HEADER
+
+#if defined(CONFIG_EVENT_TRACING) && defined(TRACEPOINTS_ENABLED)
+#include <trace/trace_events.h>
+#endif
+
+#undef TRACE_INCLUDE_HEADER
 #undef TRACE_HEADER_MULTI_READ
 
 /*
