@@ -63,7 +63,7 @@ say "built $flavor/$arch${variant:+/$variant} in $(($(date +%s) - start)) s: $bd
 if grep -q '^CONFIG_MODULES=y' "$bdir/.config"; then
 	mdir=$bdir/harness-modules
 	mkdir -p "$mdir"
-	for f in "$HARNESS"/modules/*/*; do
+	for f in "$HARNESS"/modules/*/*.[ch] "$HARNESS"/modules/Kbuild; do
 		cmp -s "$f" "$mdir/${f##*/}" || cp "$f" "$mdir/"
 	done
 	kmake "$flavor" "$arch" "$variant" M="$mdir" modules >>"$log" 2>&1 ||
