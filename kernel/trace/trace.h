@@ -200,6 +200,10 @@ struct trace_array_cpu {
 	pid_t			pid;
 	kuid_t			uid;
 	char			comm[TASK_COMM_LEN];
+#ifdef CONFIG_EVENT_TRACING
+	/* events: the pid filter drops the current task (trace_events.c) */
+	bool			ignore_pid;
+#endif
 };
 
 /* A ring buffer and its per-CPU state. */
@@ -296,6 +300,14 @@ struct trace_array {
 	int			ref;		/* [L] open files and users */
 	int			trace_ref;	/* [L] open trace_pipe readers */
 	bool			buffer_expanded; /* [L] grown to full size */
+#ifdef CONFIG_EVENT_TRACING
+	/* the event machinery's (trace_events.c), [E]: event_mutex */
+	struct list_head	events;		/* trace_event_file, [E] */
+	struct list_head	systems;	/* trace_subsystem_dir, [E] */
+	struct dentry		*event_dir;	/* events/, [E] */
+	struct trace_pid_list __rcu *filtered_pids;	/* set_event_pid */
+	struct trace_pid_list __rcu *filtered_no_pids;	/* ..._notrace_pid */
+#endif
 };
 
 extern struct mutex trace_types_lock;
@@ -733,6 +745,34 @@ void trace_record_stack(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
 /* on while events should also be printed to the console (tp_printk) */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+
+/* ---- trace_events.c: the event machinery's hooks in the core ---- */
+
+#ifdef CONFIG_EVENT_TRACING
+/* the lists of a new array, before it is listed in trace_arrays */
+static inline void trace_array_init_events(struct trace_array *tr)
+{
+	INIT_LIST_HEAD(&tr->events);
+	INIT_LIST_HEAD(&tr->systems);
+}
+
+/* trace_init(): register the kernel's events, enable trace_event= ones */
+void __init trace_event_init(void);
+/* trace_event= was given: the top level starts with full-size buffers */
+bool __init trace_event_boot_wants_buffers(void);
+/* the tracefs files of an array's events, under its events/ [L] */
+int event_trace_add_tracer(struct trace_array *tr, struct dentry *d_events);
+/* stop and remove an array's events, before its directory goes [L] */
+void event_trace_del_tracer(struct trace_array *tr);
+/* the top level's tracefs is ready: available_events, modules' events */
+void __init event_trace_init_tracefs(void);
+#else
+static inline void trace_array_init_events(struct trace_array *tr) { }
+static inline void trace_event_init(void) { }
+static inline bool trace_event_boot_wants_buffers(void) { return false; }
+static inline void event_trace_del_tracer(struct trace_array *tr) { }
+static inline void event_trace_init_tracefs(void) { }
+#endif
 
 /* ---- trace_readme.c ---- */
 

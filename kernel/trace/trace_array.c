@@ -476,6 +476,8 @@ bool __init trace_boot_wants_buffers(void)
 	if (snapshot_at_boot)
 		return true;
 #endif
+	if (trace_event_boot_wants_buffers())	/* events: trace_event= */
+		return true;
 	return trace_boot_tracer_wanted();
 }
 
@@ -524,6 +526,7 @@ static struct trace_array *create_array_locked(const char *name)
 	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 #endif
 	INIT_LIST_HEAD(&tr->err_log);
+	trace_array_init_events(tr);	/* events */
 	/* the fork-following options start off in a new instance */
 	tr->trace_flags = global_trace.trace_flags &
 			  ~(TRACE_FL(EVENT_FORK) | TRACE_FL(FUNC_FORK));
@@ -581,6 +584,7 @@ int trace_array_destroy_locked(struct trace_array *tr)
 		tr->current_trace->enabled--;
 	tr->current_trace = &nop_trace;
 	destroy_tracer_options(tr);
+	event_trace_del_tracer(tr);	/* events: before their files go */
 	tracefs_remove(tr->dir);
 	err_log_clear(tr);
 	synchronize_rcu();
@@ -676,6 +680,7 @@ __init void early_trace_init(void)
 	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 #endif
 	INIT_LIST_HEAD(&tr->err_log);
+	trace_array_init_events(tr);	/* events */
 	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
 		return;
 	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
@@ -712,6 +717,7 @@ __init void early_trace_init(void)
 __init void trace_init(void)
 {
 	init_trace_output();
+	trace_event_init();	/* events: registry, trace_event= */
 }
 
 /*

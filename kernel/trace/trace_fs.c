@@ -454,9 +454,10 @@ static const struct file_operations rb_header_fops = {
 	.llseek		= default_llseek,
 };
 
+#ifndef CONFIG_EVENT_TRACING
 /*
- * events/enable: no event of this build can be enabled yet (the event
- * machinery is the next step), so it reads 0 and accepts 0 and 1.
+ * events/enable without the event machinery: no event can be enabled,
+ * so it reads 0 and accepts 0 and 1.
  */
 static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
@@ -485,6 +486,7 @@ static const struct file_operations events_enable_fops = {
 	.write		= events_enable_write,
 	.llseek		= default_llseek,
 };
+#endif
 
 /* Every array has its events/, as it will have its own event files. */
 static void create_events_dir(struct trace_array *tr)
@@ -497,8 +499,13 @@ static void create_events_dir(struct trace_array *tr)
 			  ring_buffer_print_page_header, &rb_header_fops);
 	trace_create_file("header_event", TRACE_MODE_READ, d,
 			  ring_buffer_print_entry_header, &rb_header_fops);
+#ifdef CONFIG_EVENT_TRACING
+	/* events: enable, set_event..., the event directories */
+	event_trace_add_tracer(tr, d);
+#else
 	trace_create_file("enable", TRACE_MODE_WRITE, d, NULL,
 			  &events_enable_fops);
+#endif
 }
 
 /* ---- per_cpu/ ---- */
@@ -642,6 +649,7 @@ static __init int tracer_init_tracefs(void)
 	mutex_lock(&trace_types_lock);
 	init_tracer_tracefs(&global_trace, NULL);
 	mutex_unlock(&trace_types_lock);
+	event_trace_init_tracefs();	/* events */
 
 	trace_create_file("README", TRACE_MODE_READ, NULL, NULL,
 			  &tracing_readme_fops);

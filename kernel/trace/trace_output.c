@@ -1321,10 +1321,9 @@ void trace_show_header(struct seq_file *m, struct trace_iterator *iter)
  * @iter: the iterator at an entry of @event's type
  * @event: the event
  *
- * Upstream also prints "NAME: " here, the name coming from the struct
- * trace_event_call around @event. This core has no trace_event_call, so
- * that prefix is left to the event machinery when it arrives; this only
- * checks the entry and resets the scratch seq of the __print_*() helpers.
+ * Checks the entry, resets the scratch seq of the __print_*() helpers
+ * and, with the event machinery, prints "NAME: ", the name of the
+ * struct trace_event_call around @event, as upstream does.
  *
  * Return: TRACE_TYPE_HANDLED, TRACE_TYPE_UNHANDLED for an entry of
  * another type, TRACE_TYPE_PARTIAL_LINE if iter->seq is full.
@@ -1336,6 +1335,13 @@ int trace_raw_output_prep(struct trace_iterator *iter,
 		return TRACE_TYPE_UNHANDLED;
 
 	trace_seq_init(&iter->tmp_seq);
+#ifdef CONFIG_EVENT_TRACING
+	/* events: only TRACE_EVENT() output calls this, on an event_call's */
+	trace_seq_printf(&iter->seq, "%s: ",
+			 trace_event_name(container_of(event,
+						       struct trace_event_call,
+						       event)));
+#endif
 	return trace_handle_return(&iter->seq);
 }
 EXPORT_SYMBOL(trace_raw_output_prep);
