@@ -51,6 +51,8 @@ step() {
 BOOT_PARAMS="ftrace=nop trace_buf_size=2M trace_options=nooverwrite,record-tgid"
 BOOT_PARAMS="$BOOT_PARAMS trace_clock=global alloc_snapshot ftrace_dump_on_oops"
 BOOT_PARAMS="$BOOT_PARAMS traceoff_on_warning tp_printk"
+# The event boot parameters test_events_boot.sh checks.
+EVENT_BOOT_PARAMS="trace_event=initcall:initcall_finish,sched:sched_process_exec tp_printk"
 
 # suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
 # TAP line counted; with NAME, a boot of its own with those parameters.
@@ -110,6 +112,8 @@ step "ring buffer head-page model (spin); broken variants must fail" \
 	"$ROOT/tools/testing/ring_buffer/model/run.sh"
 step "trace_seq in user space: unit test (ASan, UBSan), teeth" \
 	make -C "$ROOT/tools/testing/trace_seq" check
+step "trace event filters in user space: unit (ASan, UBSan), teeth" \
+	make -C "$ROOT/tools/testing/trace_filter" check
 step "guest scripts of harness/compare parse in dash and busybox sh" \
 	bash -c "for f in '$HARNESS'/compare/*.sh; do dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1; done"
 for t in "$HARNESS"/selftest/host-*.sh; do
@@ -161,6 +165,11 @@ case $both in
 	step "trace text of ours matches upstream's (harness/compare-trace.sh)" \
 		"$HARNESS/compare-trace.sh" ours upstream x86_64
 	echo "    ($(($(date +%s) - s)) s)"
+	# Every event's format file, as tools read it, and available_events.
+	s=$(date +%s)
+	step "events/ of ours matches upstream's (harness/compare-events.sh)" \
+		"$HARNESS/compare-events.sh" ours upstream x86_64
+	echo "    ($(($(date +%s) - s)) s)"
 	;;
 esac
 
@@ -180,6 +189,10 @@ case " $built " in
 	# The core's boot parameters, each checked by the test it selects.
 	s=$(date +%s)
 	suite x86_64 ours bootparams "$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
+	echo "    ($(($(date +%s) - s)) s)"
+	# Events enabled from the command line, before any test runs.
+	s=$(date +%s)
+	suite x86_64 ours eventboot "$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot"
 	echo "    ($(($(date +%s) - s)) s)"
 	if [ "${SKIP_META:-0}" != 1 ]; then
 		meta "a failing test" 'not ok .*test_zz_must_fail' \

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The events of two flavors must be the same for tools: the same
+# available_events and byte-identical format files, ID numbers aside.
+# Groups of features ours does not have yet are left out, by name, and
+# the run says so (GROUPS_SKIPPED overrides the list): syscalls
+# (FTRACE_SYSCALLS), osnoise (the osnoise tracer), benchmark
+# (TRACEPOINT_BENCHMARK) and preemptirq (the irqsoff/preemptoff tracers).
+# Usage: compare-events.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
+set -eu
+. "$(dirname "$0")/common.sh"
+a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
+skipped=${GROUPS_SKIPPED-syscalls osnoise benchmark preemptirq}
+dir=$OUT/compare-events
+mkdir -p "$dir"
+# drop the skipped groups' lines and sections
+filter() {
+	awk -v skip=" $skipped " '
+		/^=== / { sec = $2; keep = 1
+			if (sec != "available_events") {
+				split(sec, p, "/"); if (index(skip, " " p[2] " ")) keep = 0
+			}
+			if (keep) print; next }
+		keep == 0 { next }
+		sec == "available_events" { split($0, p, ":"); if (index(skip, " " p[1] " ")) next }
+		{ print }'
+}
+for f in "$a" "$b"; do
+	[ -n "${NOBOOT:-}" ] && [ -f "$dir/$f.raw" ] ||
+		"$HARNESS/guest.sh" -a "$arch" -f "$f" -n compare-events -t 300 \
+			"$HARNESS/compare/events-tree.sh" >"$dir/$f.raw" 2>&1 ||
+		die "the guest run of $f failed (log: $dir/$f.raw)"
+	grep -v '^== guest' "$dir/$f.raw" | filter >"$dir/$f.txt"
+done
+if ! diff -u "$dir/$b.txt" "$dir/$a.txt" >"$dir/diff"; then
+	head -80 "$dir/diff"
+	die "the events of $a differ from $b (diff: $dir/diff)"
+fi
+n=$(grep -c '^=== events/' "$dir/$a.txt")
+echo "$n format files and available_events: $a matches $b${skipped:+ (groups not compared: $skipped)}"
