@@ -56,6 +56,62 @@ for f in $files; do
 	tools/testing/trace_seq/shim/*)
 		ignore=$ignore,MACRO_ARG_REUSE,CAMELCASE,AVOID_BUG
 		;;
+	# The trace_filter test's shims likewise:
+	#  PREFER_DEFINED_ATTRIBUTE_MACRO: the definitions of __pure,
+	#   __printf and __aligned themselves;
+	#  CAMELCASE: C11's own _Static_assert;
+	#  VOLATILE: the definition of READ_ONCE() itself, as the kernel's;
+	#  MACRO_ARG_PRECEDENCE: struct_size()'s member is a member name,
+	#   which cannot be parenthesised;
+	#  MACRO_ARG_REUSE: get_unaligned() and list_for_each_entry(), as
+	#   the kernel's.
+	tools/testing/trace_filter/shim/kshim.h)
+		ignore=$ignore,PREFER_DEFINED_ATTRIBUTE_MACRO,CAMELCASE,VOLATILE
+		ignore=$ignore,MACRO_ARG_PRECEDENCE,MACRO_ARG_REUSE
+		;;
+	tools/testing/trace_filter/shim/linux/list.h)
+		ignore=$ignore,MACRO_ARG_REUSE ;;
+	# The TRACE_EVENT() stage headers redefine the field macros
+	# (__field(), __string(), __assign_str(), ...) so that one event's
+	# TP_STRUCT__entry() or TP_fast_assign() list expands, once per pass,
+	# to struct members, initializers or statements, pasted one after
+	# another with no separator of the header's:
+	#  TRAILING_SEMICOLON, MULTISTATEMENT_MACRO_USE_DO_WHILE: a member
+	#   declaration or a run of statements must end in its own ';' and
+	#   cannot sit in a do-while; __assign_str() ends in ';' as
+	#   upstream's does, for the headers written against it;
+	#  COMPLEX_MACRO: __print_ns_to_secs() and kin are print fmt text,
+	#   stringified as written; brackets would change the format file;
+	#  MACRO_ARG_REUSE: most reuses are a type or member name (sizeof(),
+	#   offsetof(), a member); the evaluated ones (a string's src, the
+	#   len of __assign_str_len(), __print_array()'s el_size) are
+	#   evaluated as often as upstream's;
+	#  MACRO_ARG_PRECEDENCE: the item is a member name (->item).
+	include/trace/stages/access.h|include/trace/stages/offsets.h)
+		ignore=$ignore,TRAILING_SEMICOLON,MACRO_ARG_REUSE ;;
+	include/trace/stages/assign.h|include/trace/stages/record.h)
+		ignore=$ignore,TRAILING_SEMICOLON,MULTISTATEMENT_MACRO_USE_DO_WHILE ;;
+	include/trace/stages/describe.h)
+		ignore=$ignore,COMPLEX_MACRO,MACRO_ARG_REUSE ;;
+	include/trace/stages/sizes.h)
+		ignore=$ignore,TRAILING_SEMICOLON,MULTISTATEMENT_MACRO_USE_DO_WHILE
+		ignore=$ignore,MACRO_ARG_PRECEDENCE,MACRO_ARG_REUSE
+		;;
+	# The passes over the event headers: each TRACE_EVENT() form expands
+	# to declarations and definitions at file scope (COMPLEX_MACRO,
+	# TRAILING_SEMICOLON), and hands its event name, prototype, arguments
+	# and field lists to several of them (MACRO_ARG_REUSE): names and
+	# token lists, never expressions.
+	include/trace/trace_events.h)
+		ignore=$ignore,COMPLEX_MACRO,TRAILING_SEMICOLON,MACRO_ARG_REUSE ;;
+	# The event header's path is built from tokens for #include:
+	# spaces around its '/' would be part of the path.
+	include/trace/define_trace.h) ignore=$ignore,SPACING ;;
+	# The test events are written the way the kernel's event headers
+	# are: TRACE_EVENT(name, then one TP_*() argument per line, each
+	# field list opened on its own line.
+	harness/modules/evtest/harness_evtest.h)
+		ignore=$ignore,PARENTHESIS_ALIGNMENT,OPEN_ENDED_LINE ;;
 	esac
 	if ! out=$(perl "$BASE/scripts/checkpatch.pl" --no-tree --quiet --strict \
 		--ignore "$ignore" -f "$ROOT/$f" 2>&1); then
