@@ -1422,7 +1422,7 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 	 */
 	if (cb->reader_page != it->reader) {
 		rb_iter_restart(it);
-		return it->page != NULL;
+		return !!it->page;
 	}
 
 	if (cur == READ_ONCE(cb->commit_page)) {
