@@ -224,6 +224,7 @@ struct ring_buffer_iter {
 	unsigned int			end;	/* bytes in the copy */
 	u64				stamp;	/* time at head */
 	bool				dropped;
+	struct buffer_page		*reader; /* reader page at the start */
 	struct buffer_data_page		*copy;
 };
 
@@ -1394,6 +1395,7 @@ static void rb_iter_restart(struct ring_buffer_iter *it)
 	struct buffer_page *reader = cb->reader_page;
 
 	it->page = NULL;
+	it->reader = reader;
 	if (rb_iter_copy(it, reader)) {
 		it->head = reader->read;
 		it->stamp = cb->read_stamp;
@@ -1408,6 +1410,20 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 	unsigned long lap = it->lap;
 	unsigned int head = it->head;
 	u64 stamp = it->stamp;
+
+	/*
+	 * A consuming read swapped the reader page since we started (both
+	 * run under the reader lock, so this is stable). The page we stand
+	 * on may be the old reader page, put back into the ring, and the
+	 * commit page may now be the reader page, out of the ring: walking
+	 * on would go round the ring forever. Start again where the
+	 * consumer is; records between it and us show again, as they do
+	 * upstream when `trace` and `trace_pipe` are read together.
+	 */
+	if (cb->reader_page != it->reader) {
+		rb_iter_restart(it);
+		return !!it->page;
+	}
 
 	if (cur == READ_ONCE(cb->commit_page)) {
 		/* The writer's page: copy it again if more got committed. */

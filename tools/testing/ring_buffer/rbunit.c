@@ -8,6 +8,7 @@
  */
 #include "shim/kshim.h"
 #include "../../../kernel/trace/ring_buffer.c"
+#include <unistd.h>
 
 static u64 fake_now = 1000000;
 
@@ -348,6 +349,46 @@ static void test_wait(void)
 	}
 }
 
+/*
+ * An iterator left on the reader page while a consuming read swaps the
+ * head page out as the new reader page, the writer's page among them: the
+ * old reader page goes back into the ring and no ring page is the commit
+ * page any more. The iterator must still end (it used to go round the
+ * ring forever) and show what is left, in order.
+ */
+static void test_iter_consumer_swap(void)
+{
+	struct trace_buffer *b = new_buffer(4 * PAGE_SIZE, true);
+	struct ring_buffer_iter *it;
+	struct ring_buffer_event *e;
+	u32 seq, want = 2;
+	int n = 0;
+
+	if (!CHECK(b, "no buffer"))
+		return;
+	CHECK(put(b, 16, 1), "record 1");
+	it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+	if (!CHECK(it, "no iterator"))
+		goto out;
+	/* the iterator sits on the empty reader page; the consumer swaps */
+	CHECK(take(b, 16, 1, 0), "record 1 damaged");
+	CHECK(put(b, 16, 2) && put(b, 16, 3), "records 2 and 3");
+	/* a hang here is the bug: alarm() turns it into a failure */
+	alarm(10);
+	while ((e = ring_buffer_iter_peek(it, NULL)) && n < 10) {
+		seq = *(unsigned char *)ring_buffer_event_data(e);
+		CHECK(seq == want, "iterator read record %u, want %u", seq, want);
+		want++;
+		n++;
+		ring_buffer_iter_advance(it);
+	}
+	alarm(0);
+	CHECK(n == 2, "iterator read %d records after the swap, want 2", n);
+	ring_buffer_read_finish(it);
+ out:
+	ring_buffer_free(b);
+}
+
 /* Run one test; it passes if it reported no failure. */
 static void run(void (*test)(void), const char *name)
 {
@@ -367,6 +408,7 @@ int main(void)
 	run(test_time, "time deltas, extends, absolute stamps");
 	run(test_discard, "discard");
 	run(test_overrun_reported, "overrun counted and reported");
+	run(test_iter_consumer_swap, "iterator ends after a consumer swaps its page out");
 	run(test_wait, "waiters wake at their fill level (buffer_percent)");
 	run(test_sanity_failure, "failed sanity check turns the buffer off, once");
 	printf("rbunit: %s\n", failures ? "FAIL" : "PASS");
