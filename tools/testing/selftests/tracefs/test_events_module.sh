@@ -37,8 +37,14 @@ loaded=
 [ ! -d "$E" ] || fail "events/evtest is still there after rmmod"
 grep -q '^evtest:' "$T/available_events" && fail "available_events still lists evtest events"
 grep -q ' evtest_' "$T/trace" && fail "the module's records are still in the trace"
-cat <&3 >/dev/null 2>&1 && fail "reading an open enable file of a gone event succeeded"
-cat <&4 >/dev/null 2>&1 && fail "reading an open format file of a gone event succeeded"
+if [ "$flavor" = ours ]; then
+	cat <&3 >/dev/null 2>&1 && fail "reading an open enable file of a gone event succeeded"
+	cat <&4 >/dev/null 2>&1 && fail "reading an open format file of a gone event succeeded"
+else
+	# Upstream 6.1 oopses here: reading the format file reaches the
+	# freed event (f_show; seen on rb, which runs upstream's events).
+	echo "not read on $flavor: the open files of a gone event (upstream 6.1 oopses in f_show)"
+fi
 exec 3<&- 4<&-
 
 insmod $mod || fail "insmod again"
