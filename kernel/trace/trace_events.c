@@ -739,7 +739,9 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 {
 	unsigned long eflags = READ_ONCE(file->flags);
 
-	/* no trigger commands exist yet: TRIGGER_MODE has nothing to run */
+	/* TRIGGER_COND is clear: no trigger needs the record */
+	if (eflags & EVENT_FILE_FL_TRIGGER_MODE)
+		event_triggers_call(file, NULL, NULL, NULL);
 	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
 		return true;
 	if ((eflags & EVENT_FILE_FL_PID_FILTER) &&
@@ -756,12 +758,23 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 				unsigned int trace_ctx)
 {
 	struct trace_array *tr = trace_file->tr;
+	struct ring_buffer_event *event;
+	struct trace_buffer *temp;
 
 	*current_buffer = trace_array_buffer(tr);
 	if (!*current_buffer)
 		return NULL;
-	return trace_buffer_lock_reserve(*current_buffer, type, len,
-					 trace_ctx);
+	event = trace_buffer_lock_reserve(*current_buffer, type, len,
+					  trace_ctx);
+	if (event || !(READ_ONCE(trace_file->flags) &
+		       EVENT_FILE_FL_TRIGGER_COND))
+		return event;
+	/* tracing is off, but the triggers need the record: see commit */
+	temp = READ_ONCE(event_trigger_temp_buffer);
+	if (!temp)
+		return NULL;
+	*current_buffer = temp;
+	return trace_buffer_lock_reserve(temp, type, len, trace_ctx);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
 
@@ -827,11 +840,21 @@ static bool event_filter_passes(struct trace_event_file *file, void *rec)
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
+	enum event_trigger_type tt = ETT_NONE;
 	struct trace_array *tr = file->tr;
 
-	if (!event_filter_passes(file, fbuffer->entry)) {
+	if (READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND)
+		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry,
+					 fbuffer->event);
+	/*
+	 * Read again: a trigger may just have soft-disabled this very
+	 * event. Soft-disabled events get here only for their triggers.
+	 */
+	if ((READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) ||
+	    fbuffer->buffer == READ_ONCE(event_trigger_temp_buffer) ||
+	    !event_filter_passes(file, fbuffer->entry)) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-		return;
+		goto post;
 	}
 	if (static_branch_unlikely(&tracepoint_printk_key))
 		event_printk(fbuffer);
@@ -842,6 +865,10 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	/* the option read live: its changes apply to enabled events too */
 	if (trace_opt(tr, TRACE_OPT_RECORD_TGID) && !in_nmi())
 		tracing_record_tgid(current);
+post:
+	/* traceoff, stacktrace: after the record, which they concern */
+	if (tt)
+		event_triggers_post_call(file, tt);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 
@@ -1634,6 +1661,8 @@ static void module_remove_events(struct module *mod)
 {
 	struct trace_event_call *call, *next;
 
+	/* their soft-mode references first: the loop below zeroes them */
+	event_triggers_clear_module(mod);
 	list_for_each_entry(call, &event_calls, list)
 		if (call->module == mod)
 			event_disable_everywhere(call);
@@ -1711,6 +1740,8 @@ void event_trace_del_tracer(struct trace_array *tr)
 
 	lockdep_assert_held(&trace_types_lock);
 	mutex_lock(&event_mutex);
+	/* triggers first: they hold soft-mode references on tr's files */
+	event_triggers_clear_array(tr);
 	event_clear_pid_lists(tr, TRACE_PIDS | TRACE_NO_PIDS);
 	list_for_each_entry(file, &tr->events, list) {
 		atomic_set(&file->sm_ref, 0);

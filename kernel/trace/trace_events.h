@@ -201,6 +201,29 @@ void event_remove_dir(struct trace_event_file *file);
 /* The group a file belongs to in its array; [E] */
 void event_put_subsystem_dir(struct trace_subsystem_dir *dir);
 
+/* ---- triggers (trace_events_trigger.c) ---- */
+
+struct seq_file;
+struct module;
+
+/*
+ * Run one write of a trigger file (trailing white space removed): add
+ * "CMD[:ARGS] [if FILTER]" or remove "!CMD[:ARGS]". Returns 0 or
+ * upstream's errno. [L][E]
+ */
+int event_trigger_write_cmd(struct trace_event_file *file, char *text);
+/* What reading the trigger file shows. [E] */
+void event_triggers_show(struct seq_file *m, struct trace_event_file *file);
+/* Remove every trigger of tr's files (tr is going away). [E] */
+void event_triggers_clear_array(struct trace_array *tr);
+/* Remove the triggers on mod's events in every array (unload). [L][E] */
+void event_triggers_clear_module(struct module *mod);
+/*
+ * Where the record of an event whose triggers need it goes while the
+ * array's buffer refuses it (tracing off): read by the triggers only.
+ */
+extern struct trace_buffer *event_trigger_temp_buffer;
+
 /* ---- perf (trace_event_perf.c) ---- */
 
 #ifdef CONFIG_PERF_EVENTS

@@ -256,17 +256,14 @@ static const struct file_operations event_filter_fops = {
 
 /* ---- events/GROUP/EVENT/trigger ---- */
 
-/*
- * No trigger command exists yet: reading lists none, as upstream lists
- * its registered ones, and every command is unknown (-EINVAL).
- */
+/* The commands and their texts are trace_events_trigger.c's. */
 static int event_trigger_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file = m->private;
 
 	mutex_lock(&event_mutex);
 	if (event_file_live(file))
-		seq_puts(m, "# Available triggers:\n#\n");
+		event_triggers_show(m, file);
 	mutex_unlock(&event_mutex);
 	return 0;
 }
@@ -305,17 +302,31 @@ static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	struct trace_event_file *file = trigger_file(filp);
-	int ret = -EINVAL;
+	char *buf;
+	int ret;
 
 	if (!cnt)
 		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
+	/* one command per write, shorter than a page, as upstream */
+	buf = cnt < PAGE_SIZE ? memdup_user_nul(ubuf, cnt) : ERR_PTR(-EINVAL);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	/* without the newline of echo and other trailing blanks */
+	strim(buf);
+	/* snapshot triggers allocate the spare buffer: [L] first */
+	mutex_lock(&trace_types_lock);
 	mutex_lock(&event_mutex);
-	if (!event_file_live(file))
+	if (event_file_live(file))
+		ret = event_trigger_write_cmd(file, buf);
+	else
 		ret = -ENODEV;
 	mutex_unlock(&event_mutex);
-	return ret;
+	mutex_unlock(&trace_types_lock);
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
 }
 
 static int event_trigger_release(struct inode *inode, struct file *filp)
