@@ -307,6 +307,8 @@ struct trace_array {
 	struct dentry		*event_dir;	/* events/, [E] */
 	struct trace_pid_list __rcu *filtered_pids;	/* set_event_pid */
 	struct trace_pid_list __rcu *filtered_no_pids;	/* ..._notrace_pid */
+	/* the triggers of trace_marker (events/ftrace/print/trigger) */
+	struct trace_event_file	*marker_file;
 #endif
 };
 
@@ -521,9 +523,11 @@ void trace_buffer_total_entries(struct array_buffer *buf,
 /*
  * events/ftrace/NAME/format (and id where upstream has one) for our entry
  * types: makes events/ and events/ftrace/ under d_tracer (an array's
- * directory) and returns events/ (NULL on failure).
+ * directory) and returns events/ (NULL on failure); *d_print is set to
+ * events/ftrace/print/ (NULL on failure).
  */
-struct dentry *trace_create_entry_formats(struct dentry *d_tracer);
+struct dentry *trace_create_entry_formats(struct dentry *d_tracer,
+					  struct dentry **d_print);
 
 /* ---- trace_options.c ---- */
 
@@ -743,6 +747,11 @@ extern const struct file_operations tracing_err_log_fops;
  */
 void trace_record_stack(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
+/*
+ * trace_dump_stack() into tr's buffer (the stacktrace trigger): a
+ * TRACE_STACK entry whatever tr's options, skip counted as there.
+ */
+void trace_array_record_stack(struct trace_array *tr, int skip);
 /* on while events should also be printed to the console (tp_printk) */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
 
@@ -764,6 +773,33 @@ bool __init trace_event_boot_wants_buffers(void);
 int event_trace_add_tracer(struct trace_array *tr, struct dentry *d_events);
 /* stop and remove an array's events, before its directory goes [L] */
 void event_trace_del_tracer(struct trace_array *tr);
+/* events/ftrace/print/trigger in d_print, for trace_marker's records [L] */
+void event_trace_add_marker(struct trace_array *tr, struct dentry *d_print);
+/*
+ * Between reserving and committing a trace_marker record: run the
+ * triggers that act before the commit, return those that act after it.
+ */
+static inline enum event_trigger_type
+trace_marker_triggers(struct trace_array *tr, struct trace_buffer *buffer,
+		      struct ring_buffer_event *event)
+{
+	struct trace_event_file *file = READ_ONCE(tr->marker_file);
+
+	/* an unlocked peek: the list is walked under RCU by the call */
+	if (!file || list_empty(&file->triggers))
+		return ETT_NONE;
+	return event_triggers_call(file, buffer,
+				   ring_buffer_event_data(event), event);
+}
+
+/* after the commit: the triggers trace_marker_triggers() returned */
+static inline void trace_marker_post_triggers(struct trace_array *tr,
+					      enum event_trigger_type tt)
+{
+	if (tt)
+		event_triggers_post_call(READ_ONCE(tr->marker_file), tt);
+}
+
 /* the top level's tracefs is ready: available_events, modules' events */
 void __init event_trace_init_tracefs(void);
 #else
@@ -771,6 +807,17 @@ static inline void trace_array_init_events(struct trace_array *tr) { }
 static inline void trace_event_init(void) { }
 static inline bool trace_event_boot_wants_buffers(void) { return false; }
 static inline void event_trace_del_tracer(struct trace_array *tr) { }
+static inline void event_trace_add_marker(struct trace_array *tr,
+					  struct dentry *d_print) { }
+static inline enum event_trigger_type
+trace_marker_triggers(struct trace_array *tr, struct trace_buffer *buffer,
+		      struct ring_buffer_event *event)
+{
+	return ETT_NONE;
+}
+
+static inline void trace_marker_post_triggers(struct trace_array *tr,
+					      enum event_trigger_type tt) { }
 static inline void event_trace_init_tracefs(void) { }
 #endif
 

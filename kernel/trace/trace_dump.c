@@ -193,6 +193,14 @@ void trace_dump_stack(int skip)
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
+void trace_array_record_stack(struct trace_array *tr, int skip)
+{
+	/* the frame of this function, which other unwinders than ORC see */
+	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
+		skip++;
+	record_kernel_stack(trace_array_buffer(tr), tracing_gen_ctx(), skip);
+}
+
 /* ---- traceoff_on_warning ---- */
 
 static __printf(2, 3) void dump_note(unsigned long ip, const char *fmt, ...)

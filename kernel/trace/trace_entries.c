@@ -467,9 +467,9 @@ static const struct file_operations entry_id_fops = {
 	.llseek		= default_llseek,
 };
 
-/* events/ftrace/NAME/ and its files; false if the directory failed. */
-static bool entry_format_create(struct dentry *d_ftrace,
-				const struct entry_format *fmt)
+/* events/ftrace/NAME/ and its files; NULL if the directory failed. */
+static struct dentry *entry_format_create(struct dentry *d_ftrace,
+					  const struct entry_format *fmt)
 {
 	/* the files only read the table: they never change what they show */
 	void *data = (void *)fmt;
@@ -477,29 +477,33 @@ static bool entry_format_create(struct dentry *d_ftrace,
 
 	dir = tracefs_create_dir(fmt->name, d_ftrace);
 	if (IS_ERR_OR_NULL(dir))
-		return false;
+		return NULL;
 	if (fmt->has_id)
 		trace_create_file("id", TRACE_MODE_READ, dir, data,
 				  &entry_id_fops);
 	trace_create_file("format", TRACE_MODE_READ, dir, data,
 			  &entry_format_fops);
-	return true;
+	return dir;
 }
 
 /**
  * trace_create_entry_formats - events/ftrace/ for one trace array
  * @d_tracer: the array's directory
+ * @d_print: set to events/ftrace/print/, where the trigger file of
+ *	trace_marker's records goes (NULL if it could not be made)
  *
  * Upstream's ftrace system has no enable or filter files, neither in
  * events/ftrace/ nor in its event directories.
  *
  * Return: the new events/ directory, or NULL if it could not be made.
  */
-struct dentry *trace_create_entry_formats(struct dentry *d_tracer)
+struct dentry *trace_create_entry_formats(struct dentry *d_tracer,
+					  struct dentry **d_print)
 {
-	struct dentry *d_events, *d_ftrace;
+	struct dentry *d_events, *d_ftrace, *dir;
 	unsigned int i;
 
+	*d_print = NULL;
 	d_events = tracefs_create_dir("events", d_tracer);
 	if (IS_ERR_OR_NULL(d_events)) {
 		pr_warn("tracing: could not create tracefs 'events' directory\n");
@@ -511,9 +515,12 @@ struct dentry *trace_create_entry_formats(struct dentry *d_tracer)
 		return d_events;
 	}
 	for (i = 0; i < ARRAY_SIZE(entry_formats); i++) {
-		if (!entry_format_create(d_ftrace, &entry_formats[i]))
+		dir = entry_format_create(d_ftrace, &entry_formats[i]);
+		if (!dir)
 			pr_warn("tracing: could not create tracefs 'events/ftrace/%s' directory\n",
 				entry_formats[i].name);
+		else if (entry_formats[i].type == TRACE_PRINT)
+			*d_print = dir;
 	}
 	return d_events;
 }

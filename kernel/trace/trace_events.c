@@ -423,9 +423,9 @@ static bool tr_has_pid_filter(struct trace_array *tr)
 	       rcu_access_pointer(tr->filtered_no_pids);
 }
 
-/* A new file of call in tr, with the registry's reference. [E] */
+/* A file of call in tr, on no list yet, with the registry's reference. */
 static struct trace_event_file *
-event_file_create(struct trace_event_call *call, struct trace_array *tr)
+event_file_alloc(struct trace_event_call *call, struct trace_array *tr)
 {
 	struct event_file_node *node;
 	struct trace_event_file *file;
@@ -437,9 +437,20 @@ event_file_create(struct trace_event_call *call, struct trace_array *tr)
 	file->event_call = call;
 	file->tr = tr;
 	INIT_LIST_HEAD(&file->triggers);
+	atomic_set(&file->ref, 1);
+	return file;
+}
+
+/* A new file of call in tr, on tr's list. [E] */
+static struct trace_event_file *
+event_file_create(struct trace_event_call *call, struct trace_array *tr)
+{
+	struct trace_event_file *file = event_file_alloc(call, tr);
+
+	if (!file)
+		return NULL;
 	if (tr_has_pid_filter(tr))
 		file->flags |= EVENT_FILE_FL_PID_FILTER;
-	atomic_set(&file->ref, 1);
 	list_add(&file->list, &tr->events);
 	return file;
 }
@@ -1733,6 +1744,80 @@ out:
 	return ret;
 }
 
+/*
+ * ---- events/ftrace/print/trigger ----
+ *
+ * The core writes trace_marker's records itself and describes them in
+ * events/ftrace/print/format (trace_entries.c), but upstream also lets
+ * triggers act on them. Each array gets one more event file for that,
+ * of a call of its own that no registry list holds: no set_event,
+ * available_events, enable or perf sees it. It carries the triggers,
+ * and the fields their filters name (the record is a print_entry).
+ */
+static struct trace_event_fields marker_fields[] = {
+	{ .type = "unsigned long", .name = "ip",
+	  .size = sizeof(unsigned long), .align = __alignof__(unsigned long),
+	  .filter_type = FILTER_OTHER },
+	{ .type = "char[]", .name = "buf", .size = 0, .align = 1,
+	  .is_signed = is_signed_type(char), .filter_type = FILTER_OTHER },
+	{}
+};
+
+static struct trace_event_class marker_class = {
+	.system		= "ftrace",
+	.fields_array	= marker_fields,
+	.fields		= LIST_HEAD_INIT(marker_class.fields),
+};
+
+static struct trace_event_call marker_call = {
+	.class		= &marker_class,
+	.name		= "print",
+	.event.type	= TRACE_PRINT,
+	.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,
+};
+
+bool event_file_is_marker(const struct trace_event_file *file)
+{
+	return file->event_call == &marker_call;
+}
+
+void event_trace_add_marker(struct trace_array *tr, struct dentry *d_print)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!d_print)
+		return;
+	mutex_lock(&event_mutex);
+	file = event_define_fields(&marker_call) ? NULL :
+	       event_file_alloc(&marker_call, tr);
+	if (file && !event_create_marker_trigger(file, d_print)) {
+		/* no writer can see it before this store */
+		WRITE_ONCE(tr->marker_file, file);
+		file = NULL;
+	}
+	if (file) {
+		pr_warn("Could not create events/ftrace/print/trigger\n");
+		set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
+		event_file_put(file);
+	}
+	mutex_unlock(&event_mutex);
+}
+
+/* After tr's triggers are gone: the trigger file goes with the tree. [E] */
+static void event_remove_marker(struct trace_array *tr)
+{
+	struct trace_event_file *file = tr->marker_file;
+
+	if (!file)
+		return;
+	/* no trace_marker writer is left: tr has no open files */
+	WRITE_ONCE(tr->marker_file, NULL);
+	event_remove_marker_trigger(file);
+	set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
+	event_file_put(file);
+}
+
 /* An array is going: its events stop, then their files go. [L] */
 void event_trace_del_tracer(struct trace_array *tr)
 {
@@ -1753,6 +1838,7 @@ void event_trace_del_tracer(struct trace_array *tr)
 		event_file_free_filter(file);
 		event_file_remove(file);
 	}
+	event_remove_marker(tr);
 	event_remove_toplevel_files(tr);
 	mutex_unlock(&event_mutex);
 }

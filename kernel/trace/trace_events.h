@@ -203,6 +203,16 @@ void event_put_subsystem_dir(struct trace_subsystem_dir *dir);
 
 /* ---- triggers (trace_events_trigger.c) ---- */
 
+/*
+ * The file of trace_marker's triggers (trace_events.c): it has no
+ * probe, and is on no list of its array (tr->marker_file).
+ */
+bool event_file_is_marker(const struct trace_event_file *file);
+/* its events/ftrace/print/trigger, in dir (trace_events_fs.c); [E] */
+int event_create_marker_trigger(struct trace_event_file *file,
+				struct dentry *dir);
+void event_remove_marker_trigger(struct trace_event_file *file);
+
 struct seq_file;
 struct module;
 

@@ -767,6 +767,30 @@ int event_create_dir(struct trace_event_file *file)
 	return 0;
 }
 
+int event_create_marker_trigger(struct trace_event_file *file,
+				struct dentry *dir)
+{
+	struct dentry *d;
+
+	lockdep_assert_held(&event_mutex);
+	d = trace_create_file("trigger", TRACE_MODE_WRITE, dir, file,
+			      &event_trigger_fops);
+	if (!d)
+		return -ENOMEM;
+	event_file_node(file)->entries[EV_ENTRY_TRIGGER] = d;
+	return 0;
+}
+
+/* Opens from now on find nothing; the file goes with its directory. */
+void event_remove_marker_trigger(struct trace_event_file *file)
+{
+	struct event_file_node *node = event_file_node(file);
+
+	lockdep_assert_held(&event_mutex);
+	d_inode(node->entries[EV_ENTRY_TRIGGER])->i_private = NULL;
+	node->entries[EV_ENTRY_TRIGGER] = NULL;
+}
+
 void event_remove_dir(struct trace_event_file *file)
 {
 	struct event_file_node *node = event_file_node(file);

@@ -27,6 +27,10 @@
  *    its module (it cannot be unloaded) and a soft-mode reference (its
  *    probe stays attached and SOFT_DISABLED says whether it records).
  *    Both go when the trigger is freed.
+ *  - events/ftrace/print/trigger acts on trace_marker records: its file
+ *    (tr->marker_file) has no probe, so it needs no trigger mode;
+ *    trace_marker's write calls the triggers between its reserve and
+ *    its commit.
  *
  * The text accepted and shown, the errnos and the order of the checks
  * are those of upstream 6.1 (without hist triggers).
@@ -115,12 +119,7 @@ static int snapshot_prepare(struct trace_event_file *file)
 
 static void stacktrace_fire(struct event_trigger *t)
 {
-	/*
-	 * Only the top level: the core has no entry point that records a
-	 * stack into an instance's buffer without its stacktrace option.
-	 */
-	if (t->file->tr == top_trace_array())
-		trace_dump_stack(TRIGGER_STACK_SKIP);
+	trace_array_record_stack(t->file->tr, TRIGGER_STACK_SKIP);
 }
 #endif
 
@@ -281,6 +280,9 @@ static int trigger_mode_get(struct trace_event_file *file)
 {
 	int ret;
 
+	/* trace_marker calls its triggers itself: no probe to attach */
+	if (event_file_is_marker(file))
+		return 0;
 	/* an event without a probe to attach has no use for triggers */
 	if (!event_file_enableable(file))
 		return -EINVAL;
@@ -298,6 +300,8 @@ static int trigger_mode_get(struct trace_event_file *file)
 
 static void trigger_mode_put(struct trace_event_file *file)
 {
+	if (event_file_is_marker(file))
+		return;
 	if (atomic_dec_return(&file->tm_ref) > 0)
 		return;
 	clear_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &file->flags);
@@ -652,6 +656,8 @@ void event_triggers_clear_array(struct trace_array *tr)
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(file, &tr->events, list)
 		triggers_unlink_all(file, &gone);
+	if (tr->marker_file)
+		triggers_unlink_all(tr->marker_file, &gone);
 	triggers_free_all(&gone);
 }
 

@@ -491,7 +491,8 @@ static const struct file_operations events_enable_fops = {
 /* Every array has its events/, as it will have its own event files. */
 static void create_events_dir(struct trace_array *tr)
 {
-	struct dentry *d = trace_create_entry_formats(tr->dir);
+	struct dentry *d_print;
+	struct dentry *d = trace_create_entry_formats(tr->dir, &d_print);
 
 	if (IS_ERR_OR_NULL(d))
 		return;
@@ -502,6 +503,7 @@ static void create_events_dir(struct trace_array *tr)
 #ifdef CONFIG_EVENT_TRACING
 	/* events: enable, set_event..., the event directories */
 	event_trace_add_tracer(tr, d);
+	event_trace_add_marker(tr, d_print);
 #else
 	trace_create_file("enable", TRACE_MODE_WRITE, d, NULL,
 			  &events_enable_fops);

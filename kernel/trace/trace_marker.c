@@ -16,6 +16,11 @@
  * a page be reclaimed in between, the entry is dropped and the whole
  * thing retried a few times; an address that cannot be read at all gets
  * the text "<faulted>" recorded and -EFAULT returned, as upstream does.
+ *
+ * Triggers set in events/ftrace/print/trigger run between the reserve
+ * and the commit of a trace_marker record, as upstream's do: a snapshot
+ * trigger swaps the buffers while the record is still to be committed,
+ * so the record ends up in what is then the snapshot.
  */
 #include <linux/kernel.h>
 #include <linux/uaccess.h>
@@ -85,9 +90,10 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	struct ring_buffer_event *event;
 	struct trace_buffer *buffer;
 	struct print_entry *entry;
+	enum event_trigger_type tt;
 	enum marker_copy res;
 	unsigned int trace_ctx;
-	size_t size;
+	size_t size, len;
 	bool readable;
 	int tries;
 
@@ -116,12 +122,17 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	}
 	if (res != MARKER_COPIED) {
 		memcpy(entry->buf, MARKER_FAULTED, MARKER_FAULTED_LEN);
-		marker_terminate(entry->buf, MARKER_FAULTED_LEN);
+		len = MARKER_FAULTED_LEN;
 	} else {
-		marker_terminate(entry->buf, cnt);
+		len = cnt;
 	}
+	/* the filters of triggers see the text as written, without "\n" */
+	entry->buf[len] = '\0';
+	tt = trace_marker_triggers(tr, buffer, event);
+	marker_terminate(entry->buf, len);
 	trace_export_marker(tr, event);
 	trace_buffer_commit_nostack(tr, buffer, event);
+	trace_marker_post_triggers(tr, tt);
 	return res == MARKER_COPIED ? cnt : -EFAULT;
 }
 

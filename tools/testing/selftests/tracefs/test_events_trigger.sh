@@ -11,6 +11,7 @@
 # missing trigger succeeds. An instance's triggers act on the instance,
 # and rmdir of an instance with triggers works. enable_event holds the
 # module of its target; a module goes with the triggers on its events.
+# events/ftrace/print/trigger acts on trace_marker writes.
 . "$TESTDIR/lib.sh"
 
 ev=$T/events/sched/sched_switch
@@ -23,6 +24,9 @@ cleanup() {
 		enable_event:sched:sched_wakeup disable_event:sched:sched_wakeup \
 		enable_event:evtest:evtest_fixed; do
 		echo "!$t" >>"$tf"
+	done 2>/dev/null
+	for t in traceoff snapshot stacktrace enable_event:sched:sched_wakeup; do
+		echo "!$t" >>"$T/events/ftrace/print/trigger"
 	done 2>/dev/null
 	echo '!traceoff' >>"$T/events/sched/sched_process_fork/trigger"
 	grep -q '^harness_evtest ' /proc/modules && rmmod harness_evtest
@@ -199,10 +203,90 @@ snapshot:count=0"
 	echo 0 >"$T/snapshot"
 fi
 
+# ---- trace_marker's triggers: events/ftrace/print/trigger ----
+# They act on each write to trace_marker, between its reserve and its
+# commit: a snapshot swaps the buffers before the record is committed,
+# so the record lands in what becomes the snapshot; traceoff and
+# stacktrace act after the record.
+mt=$T/events/ftrace/print/trigger
+mwant() { # mwant TEXT: the print trigger file reads TEXT
+	[ "$(cat "$mt")" = "$1" ] || fail "print trigger reads '$(cat "$mt")', want '$1'"
+}
+mark() { echo "$1" >"$T/trace_marker"; }
+[ -f "$mt" ] || fail "no events/ftrace/print/trigger"
+mwant "$header"
+: >"$T/trace"
+echo traceoff >"$mt" || fail "print traceoff refused"
+mwant "traceoff:unlimited"
+mark trig_mk_before
+[ "$(on)" = 0 ] || fail "a trace_marker write did not fire traceoff"
+grep -q trig_mk_before "$T/trace" || fail "the record that fired traceoff is lost"
+echo '!traceoff' >>"$mt"
+mwant "$header"
+echo 1 >"$T/tracing_on"
+# the writer of the marker is this shell (echo is built in)
+echo "traceoff if common_pid == 1" >"$mt" || fail "filtered print trigger refused"
+mark trig_mk_nomatch
+[ "$(on)" = 1 ] || fail "print traceoff fired although its filter does not match"
+echo '!traceoff' >>"$mt"
+echo "traceoff if common_pid == $$" >"$mt" || fail "filtered print trigger refused"
+mark trig_mk_match
+[ "$(on)" = 0 ] || fail "print traceoff if common_pid == $$ did not fire"
+echo '!traceoff' >>"$mt"
+echo 1 >"$T/tracing_on"
+expect_err "$mt" 'enable_event:sched:no_such_event' "Invalid argument"
+expect_err "$mt" 'traceoff if no_such_field == 1' "Invalid argument"
+echo 'enable_event:sched:sched_wakeup:1' >"$mt" || fail "print enable_event refused"
+mark trig_mk_enable
+[ "$(cat "$wk/enable")" = "1*" ] || fail "print enable_event: target reads '$(cat "$wk/enable")'"
+echo '!enable_event:sched:sched_wakeup' >>"$mt"
+echo 0 >"$wk/enable"
+if [ -f "$T/options/stacktrace" ]; then
+	: >"$T/trace"
+	echo 'stacktrace:1' >"$mt" || fail "print stacktrace refused"
+	mark trig_mk_stack
+	mwant "stacktrace:count=0"
+	grep -A1 trig_mk_stack "$T/trace" | grep -q '<stack trace>' ||
+		fail "print stacktrace: no stack after the marker"
+	echo '!stacktrace' >>"$mt"
+fi
+if [ -f "$T/snapshot" ]; then
+	: >"$T/trace"
+	echo snapshot >"$mt" || fail "print snapshot refused"
+	mark trig_mk_one
+	mark trig_mk_two
+	echo '!snapshot' >>"$mt"
+	# one: taken into the snapshot, then swapped back into trace
+	grep -q trig_mk_one "$T/trace" || fail "print snapshot: first marker not in trace"
+	grep -q trig_mk_two "$T/trace" && fail "print snapshot: second marker in trace"
+	grep -q trig_mk_two "$T/snapshot" || fail "print snapshot: second marker not in snapshot"
+	grep -q trig_mk_one "$T/snapshot" && fail "print snapshot: first marker in snapshot"
+	echo 0 >"$T/snapshot"
+fi
+
 # ---- an instance ----
 mkdir "$inst" || fail "mkdir $inst"
 itf=$inst/events/sched/sched_switch/trigger
 [ "$(cat "$itf")" = "$header" ] || fail "instance trigger reads '$(cat "$itf")'"
+if [ -f "$T/options/stacktrace" ]; then
+	echo 'stacktrace:1' >"$itf" || fail "instance stacktrace refused"
+	: >"$T/trace"
+	fire
+	[ "$(cat "$itf")" = "stacktrace:count=0" ] ||
+		fail "instance stacktrace reads '$(cat "$itf")'"
+	grep -q '<stack trace>' "$inst/trace" ||
+		fail "instance stacktrace: no stack in the instance's trace"
+	grep -q '<stack trace>' "$T/trace" &&
+		fail "instance stacktrace: a stack in the top level's trace"
+	echo '!stacktrace' >>"$itf"
+fi
+imt=$inst/events/ftrace/print/trigger
+echo traceoff >"$imt" || fail "instance print traceoff refused"
+echo trig_mk_inst >"$inst/trace_marker"
+[ "$(cat "$inst/tracing_on")" = 0 ] || fail "instance print traceoff did not stop the instance"
+[ "$(on)" = 1 ] || fail "instance print traceoff stopped the top level"
+mwant "$header"
+echo 1 >"$inst/tracing_on"
 echo traceoff >"$itf" || fail "instance traceoff refused"
 echo 'enable_event:sched:sched_wakeup' >"$itf" || fail "instance enable_event refused"
 [ "$(trig)" = "$header" ] || fail "the instance's trigger shows in the top level"
