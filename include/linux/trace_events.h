@@ -444,20 +444,25 @@ static inline bool trace_event_dyn_busy(struct trace_event_call *call)
 }
 #endif
 
-/* Pin an event (its module, or its count if dynamic) while it is used. */
+/*
+ * Keep an event from going while it is used: an event of a module pins
+ * the module, a dynamic event (none in this build yet) counts its users.
+ */
 static inline bool trace_event_try_get_ref(struct trace_event_call *call)
 {
-	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
-		return trace_event_dyn_try_get_ref(call);
-	return try_module_get(call->module);
+	bool dynamic = call->flags & TRACE_EVENT_FL_DYNAMIC;
+
+	return dynamic ? trace_event_dyn_try_get_ref(call) :
+			 try_module_get(call->module);
 }
 
 static inline void trace_event_put_ref(struct trace_event_call *call)
 {
-	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
-		trace_event_dyn_put_ref(call);
-	else
+	if (!(call->flags & TRACE_EVENT_FL_DYNAMIC)) {
 		module_put(call->module);
+		return;
+	}
+	trace_event_dyn_put_ref(call);
 }
 
 #ifdef CONFIG_PERF_EVENTS
