@@ -25,6 +25,11 @@ for f in $files; do
 	# type and a member name, never an expression, and hand each to
 	# offsetof(), sizeof_field(), is_signed_type() and a type check.
 	kernel/trace/trace_entries.c) ignore=$ignore,MACRO_ARG_REUSE ;;
+	# An event header in the layout of the kernel's own event headers:
+	# one TP_*() argument of TRACE_EVENT() per line, blocks opened by
+	# TP_STRUCT__entry( and TP_fast_assign(.
+	kernel/trace/trace_benchmark.h)
+		ignore=$ignore,PARENTHESIS_ALIGNMENT,OPEN_ENDED_LINE ;;
 	# The core's boot parameters are upstream's (trace_buf_size=,
 	# trace_options=, ...), documented in kernel-parameters.txt, which
 	# checkpatch -f cannot see: it only counts docs in the same patch.
