@@ -25,9 +25,14 @@ if [ "$variant" = debug ]; then
 		frags="$frags $HARNESS/configs/debug-$arch.config"
 fi
 
-# Regenerate .config when a fragment changed (or there is none yet).
+# Regenerate .config when a fragment changed (or there is none yet), or
+# one of our Kconfig files did: a new symbol the fragments ask for would
+# otherwise stay unset until the next fresh build.
 # shellcheck disable=SC2086
-sum=$(cat $frags | sha256sum | cut -d' ' -f1)
+kconfigs=
+[ "$flavor" = upstream ] ||
+	kconfigs=$(find "$ROOT" -path "$OUT" -prune -o -name 'Kconfig*' -print | sort)
+sum=$(cat $frags $kconfigs | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$bdir/.fragments" 2>/dev/null)" != "$sum" ] || [ ! -f "$bdir/.config" ]; then
 	say "configuring $flavor/$arch${variant:+/$variant}"
 	{
