@@ -317,4 +317,12 @@ void trace_preempt_off(unsigned long a0, unsigned long a1);
 #define trace_preempt_off(a0, a1) do { } while (0)
 #endif
 
+/*
+ * The address of syscall number nr's entry point, which kallsyms names
+ * for the syscall events (a weak default reads sys_call_table[]).
+ */
+#ifdef CONFIG_FTRACE_SYSCALLS
+unsigned long arch_syscall_addr(int nr);
+#endif
+
 #endif /* _LINUX_FTRACE_H */

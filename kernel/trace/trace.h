@@ -821,6 +821,19 @@ static inline void trace_marker_post_triggers(struct trace_array *tr,
 static inline void event_trace_init_tracefs(void) { }
 #endif
 
+/* ---- trace_syscalls.c ---- */
+
+#ifdef CONFIG_FTRACE_SYSCALLS
+struct syscall_metadata;
+/* Every syscall's metadata (SYSCALL_METADATA(), include/linux/syscalls.h) */
+extern struct syscall_metadata *__start_syscalls_metadata[];
+extern struct syscall_metadata *__stop_syscalls_metadata[];
+/* The name of syscall number nr ("sys_openat"), or NULL. */
+const char *get_syscall_name(int nr);
+#else
+static inline const char *get_syscall_name(int nr) { return NULL; }
+#endif
+
 /* ---- trace_readme.c ---- */
 
 extern const struct file_operations tracing_readme_fops;

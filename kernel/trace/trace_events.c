@@ -1409,8 +1409,10 @@ static int event_register(struct trace_event_call *call, struct module *mod)
 	if (call->class->raw_init) {
 		ret = call->class->raw_init(call);
 		if (ret < 0) {
-			pr_warn("Could not initialize trace events/%s\n",
-				trace_event_name(call));
+			/* -ENOSYS: not for this kernel (a syscall's event) */
+			if (ret != -ENOSYS)
+				pr_warn("Could not initialize trace events/%s\n",
+					trace_event_name(call));
 			return ret;
 		}
 	}
