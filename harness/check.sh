@@ -170,6 +170,12 @@ case $both in
 	step "events/ of ours matches upstream's (harness/compare-events.sh)" \
 		"$HARNESS/compare-events.sh" ours upstream x86_64
 	echo "    ($(($(date +%s) - s)) s)"
+	# trace-cmd record/report of the same workload: every record
+	# decodes, the same events and fields, the same stored formats.
+	s=$(date +%s)
+	step "trace-cmd report of ours matches upstream's (harness/compare-tracecmd.sh)" \
+		"$HARNESS/compare-tracecmd.sh" ours upstream x86_64
+	echo "    ($(($(date +%s) - s)) s)"
 	;;
 esac
 

@@ -65,7 +65,13 @@
  * by pushing the head), read (records consumed), dropped_events and
  * commit_overrun (records refused). Records in the buffer are
  * entries - overrun - read; every record a caller tried to write is
- * counted exactly once.
+ * counted exactly once. A discarded record is in none of them. Every
+ * consuming read moves read by the records it took: one per consume, one
+ * per record copied out by a page read, and a page handed over whole by
+ * the records its state word counts; iterators move nothing. The byte
+ * count and the oldest time are worked out from the pages when asked:
+ * the bytes from the reader's position to the commit, and the time of
+ * the record the next consuming read would return.
  *
  * The same file is compiled in user space by tools/testing/ring_buffer,
  * where threads are CPUs and signals are interrupts.
@@ -1821,12 +1827,47 @@ unsigned long ring_buffer_overruns(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_overruns);
 
+/*
+ * The time of the first record at or after byte @pos of @bdp, the time
+ * at @pos being @ts, looking no further than @len bytes; false if there
+ * is none. Stamps, holes and padding are stepped over as a reader does.
+ * Nothing here is a sanity check: in overwrite mode a writer may recycle
+ * a ring page while we look, and the caller finds that out by its lap.
+ */
+static bool rb_first_record_time(struct buffer_data_page *bdp,
+				 unsigned long pos, unsigned long len,
+				 u64 ts, u64 *out)
+{
+	struct ring_buffer_event *e;
+	unsigned int size;
+
+	while (pos < len) {
+		e = (struct ring_buffer_event *)&bdp->data[pos];
+		size = rb_entry_size(e);
+		if (!size || pos + size > len)
+			return false;
+		if (rb_is_record(e)) {
+			*out = ts + e->time_delta;
+			return true;
+		}
+		ts = rb_time_after(e, ts);
+		pos += size;
+	}
+	return false;
+}
+
+/*
+ * The time of the record the next consuming read returns, or 0 if there
+ * is none. Only reads: the reader page, from what was consumed of it,
+ * then the ring from the head to the commit page.
+ */
 u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cb;
-	struct buffer_page *bp;
-	unsigned long flags;
-	bool locked;
+	struct buffer_page *bp, *commit;
+	unsigned long flags, lap, len, n;
+	unsigned int tries = 0;
+	bool locked, found;
 	u64 ts = 0;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -1834,13 +1875,45 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	cb = buffer->buffers[cpu];
 	locked = rb_reader_lock(cb, &flags);
 	bp = cb->reader_page;
-	if (bp->read < rb_page_commit(bp)) {
-		ts = cb->read_stamp;
-	} else if (READ_ONCE(cb->commit_page) != bp) {
-		bp = rb_find_head(cb);
-		if (bp)
-			ts = bp->page->time_stamp;
+	/*
+	 * Where the commit is, then the length, as in rb_reader_page(): if
+	 * the commit has left our page, the length we read is final and
+	 * every record not on it is in the ring.
+	 */
+	commit = READ_ONCE(cb->commit_page);
+	smp_rmb(); /* pairs with the smp_wmb() in rb_publish() */
+	len = rb_page_commit(bp);
+	smp_rmb(); /* the length before the records it covers */
+	if (rb_first_record_time(bp->page, bp->read, len, cb->read_stamp, &ts) ||
+	    commit == bp)
+		goto out;
+ again:
+	bp = rb_find_head(cb);
+	for (n = 0; bp && n <= cb->nr_pages; n++) {
+		/*
+		 * Overwrite may push the head past this page and refill it
+		 * while we look: its lap changes first (rb_push_head()),
+		 * so a lap that held across the look means what we read
+		 * was the page's data. Otherwise look for the head again.
+		 */
+		lap = READ_ONCE(bp->lap);
+		smp_rmb(); /* the lap before the page; pairs with the reset */
+		len = rb_page_commit(bp);
+		smp_rmb(); /* the length before the records it covers */
+		found = rb_first_record_time(bp->page, 0, len,
+					     bp->page->time_stamp, &ts);
+		smp_rmb(); /* the records before the second look at the lap */
+		if (READ_ONCE(bp->lap) != lap) {
+			ts = 0;
+			if (++tries < 3)
+				goto again;
+			break;
+		}
+		if (found || bp == READ_ONCE(cb->commit_page))
+			break;
+		bp = rb_next_page(bp);
 	}
+ out:
 	rb_reader_unlock(cb, locked, flags);
 	return ts;
 }

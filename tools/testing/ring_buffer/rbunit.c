@@ -389,6 +389,310 @@ static void test_iter_consumer_swap(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * The oldest event time is that of the next record to be read: after a
+ * partial consume, across a TIME_EXTEND, and after a page read.
+ */
+static void test_oldest_ts(void)
+{
+	struct trace_buffer *b = new_buffer(8 * PAGE_SIZE, false);
+	void *page;
+	u64 t0 = fake_now;
+
+	if (!CHECK(b, "no buffer"))
+		return;
+	CHECK(!ring_buffer_oldest_event_ts(b, 0), "empty buffer has a time");
+	CHECK(put(b, 16, 1), "record 1");
+	fake_now += 10;
+	CHECK(put(b, 16, 2), "record 2");
+	fake_now += 1ULL << 30;		/* a TIME_EXTEND before record 3 */
+	CHECK(put(b, 16, 3), "record 3");
+	CHECK(ring_buffer_oldest_event_ts(b, 0) == t0, "oldest is not record 1");
+	CHECK(take(b, 16, 1, t0), "record 1");
+	CHECK(ring_buffer_oldest_event_ts(b, 0) == t0 + 10,
+	      "oldest %llu after a consume, want %llu",
+	      (unsigned long long)ring_buffer_oldest_event_ts(b, 0),
+	      (unsigned long long)(t0 + 10));
+	CHECK(take(b, 16, 2, t0 + 10), "record 2");
+	CHECK(ring_buffer_oldest_event_ts(b, 0) == fake_now,
+	      "oldest %llu with a TIME_EXTEND ahead, want %llu",
+	      (unsigned long long)ring_buffer_oldest_event_ts(b, 0),
+	      (unsigned long long)fake_now);
+	page = ring_buffer_alloc_read_page(b, 0);
+	if (CHECK(!IS_ERR(page), "read page")) {
+		CHECK(!ring_buffer_read_page(b, &page, PAGE_SIZE, 0, 0), "read_page");
+		ring_buffer_free_read_page(b, 0, page);
+	}
+	CHECK(!ring_buffer_oldest_event_ts(b, 0) && !ring_buffer_entries_cpu(b, 0) &&
+	      ring_buffer_read_events_cpu(b, 0) == 3,
+	      "drained: oldest %llu, entries %lu, read %lu",
+	      (unsigned long long)ring_buffer_oldest_event_ts(b, 0),
+	      ring_buffer_entries_cpu(b, 0), ring_buffer_read_events_cpu(b, 0));
+	ring_buffer_free(b);
+}
+
+/*
+ * Statistics across every read path. A model remembers each record
+ * written (sequence number and time); the buffer holds a suffix of them
+ * in order, less what overwrite dropped. After each step, per CPU:
+ *   written == entries + read events + overrun
+ *   bytes covers the entries, and is 0 once a reader drained them
+ *   oldest event ts == the time of the next record a consumer gets
+ * and every record read, by any path, is the next one the model has.
+ */
+#define ST_MAX		20000
+
+static u64 st_ts[ST_MAX];	/* time of record seq */
+static u32 st_written;		/* records committed since the reset */
+static u32 st_next;		/* lowest sequence number not yet read */
+static unsigned long st_got;	/* records taken by consuming reads */
+static unsigned long st_base;	/* the sequence number the reset left */
+static unsigned int st_rand = 1;
+
+static unsigned int st_random(void)
+{
+	st_rand = st_rand * 1103515245 + 12345;
+	return st_rand >> 8;
+}
+
+static bool st_put(struct trace_buffer *b)
+{
+	struct ring_buffer_event *e;
+	unsigned int len = 4 + 4 * (st_random() % 40);
+	u32 seq = st_base + st_written;
+
+	if (!(st_random() % 9))
+		len = 100 + st_random() % 2000;
+	fake_now += st_random() % 3 ? st_random() % 200 : 0;
+	if (!(st_random() % 50))
+		fake_now += 1ULL << 28;
+	e = ring_buffer_lock_reserve(b, len);
+	if (!e)
+		return false;
+	/* Now and then a record is thrown away: it counts nowhere. */
+	if (!(st_random() % 11)) {
+		ring_buffer_discard_commit(b, e);
+		return true;
+	}
+	*(u32 *)ring_buffer_event_data(e) = seq;
+	st_ts[seq % ST_MAX] = ring_buffer_event_time_stamp(b, e);
+	ring_buffer_unlock_commit(b, e);
+	st_written++;
+	return true;
+}
+
+/* A record read with sequence number @seq at time @ts, consumed or not. */
+static bool st_seen(u32 seq, u64 ts, u32 *next, const char *how)
+{
+	if (!CHECK(seq >= *next && seq < st_base + st_written,
+		   "%s: record %u, expected %u..%lu", how, seq, *next,
+		   st_base + st_written - 1))
+		return false;
+	if (!CHECK(ts == st_ts[seq % ST_MAX], "%s: record %u at %llu, written at %llu",
+		   how, seq, (unsigned long long)ts,
+		   (unsigned long long)st_ts[seq % ST_MAX]))
+		return false;
+	*next = seq + 1;
+	return true;
+}
+
+/* Walk a page from ring_buffer_read_page(); returns the records in it. */
+static long st_page(struct buffer_data_page *bdp)
+{
+	unsigned long commit = local_read(&bdp->commit) & ~RB_MISSED_FLAGS;
+	struct ring_buffer_event *e;
+	unsigned long pos = 0, n = 0;
+	u64 ts = bdp->time_stamp;
+	unsigned int size;
+
+	while (pos < commit) {
+		e = (void *)&bdp->data[pos];
+		size = rb_entry_size(e);
+		if (!size)
+			break;
+		if (!CHECK(pos + size <= commit, "record past the page's end"))
+			return -1;
+		if (rb_is_record(e)) {
+			ts += e->time_delta;
+			if (!st_seen(*(u32 *)ring_buffer_event_data(e), ts,
+				     &st_next, "read_page"))
+				return -1;
+			n++;
+		} else {
+			ts = rb_time_after(e, ts);
+		}
+		pos += size;
+	}
+	return n;
+}
+
+static bool st_check(struct trace_buffer *b, const char *after)
+{
+	unsigned long entries = ring_buffer_entries_cpu(b, 0);
+	unsigned long read = ring_buffer_read_events_cpu(b, 0);
+	unsigned long overrun = ring_buffer_overrun_cpu(b, 0);
+	unsigned long bytes = ring_buffer_bytes_cpu(b, 0);
+	u64 oldest = ring_buffer_oldest_event_ts(b, 0);
+	bool ok = true;
+	u64 ts;
+
+	ok &= CHECK(read == st_got, "after %s: read events %lu, %lu were read",
+		    after, read, st_got);
+	ok &= CHECK(st_written == entries + read + overrun,
+		    "after %s: written %u != entries %lu + read %lu + overrun %lu",
+		    after, st_written, entries, read, overrun);
+	/*
+	 * Each record takes 8 bytes at least. A hole left by a discard
+	 * still takes its bytes until a reader steps over it.
+	 */
+	ok &= CHECK(bytes >= entries * 8, "after %s: %lu bytes for %lu entries",
+		    after, bytes, entries);
+	ok &= CHECK(ring_buffer_empty_cpu(b, 0) == !entries,
+		    "after %s: empty %d with %lu entries", after,
+		    ring_buffer_empty_cpu(b, 0), entries);
+	/* Peeking may swap the reader page; the stats must say the same. */
+	if (ring_buffer_peek(b, 0, &ts, NULL)) {
+		ok &= CHECK(oldest == ts, "after %s: oldest ts %llu, next record at %llu",
+			    after, (unsigned long long)oldest, (unsigned long long)ts);
+		ok &= CHECK(oldest == ring_buffer_oldest_event_ts(b, 0),
+			    "after %s: oldest ts moved when peeking", after);
+		/* It may step over stamps and holes: bytes only go down. */
+		ok &= CHECK(entries == ring_buffer_entries_cpu(b, 0) &&
+			    bytes >= ring_buffer_bytes_cpu(b, 0),
+			    "after %s: peeking changed entries or bytes", after);
+	} else {
+		ok &= CHECK(!entries, "after %s: %lu entries, nothing to peek",
+			    after, entries);
+	}
+	return ok;
+}
+
+/* One consuming read of a page, @len bytes long, maybe full pages only. */
+static bool st_read_page(struct trace_buffer *b, size_t len, int full)
+{
+	void *page = ring_buffer_alloc_read_page(b, 0);
+	long n = 0;
+
+	if (!CHECK(!IS_ERR(page), "no read page"))
+		return false;
+	if (ring_buffer_read_page(b, &page, len, 0, full) >= 0)
+		n = st_page(page);
+	ring_buffer_free_read_page(b, 0, page);
+	if (n < 0)
+		return false;
+	st_got += n;
+	return true;
+}
+
+static bool st_consume(struct trace_buffer *b, int n)
+{
+	struct ring_buffer_event *e;
+	u64 ts;
+
+	while (n-- > 0) {
+		e = ring_buffer_consume(b, 0, &ts, NULL);
+		if (!e)
+			break;
+		if (!st_seen(*(u32 *)ring_buffer_event_data(e), ts, &st_next,
+			     "consume"))
+			return false;
+		st_got++;
+	}
+	return true;
+}
+
+/* An iterator pass reads without consuming: no statistic may move. */
+static bool st_iterate(struct trace_buffer *b, int n)
+{
+	struct ring_buffer_iter *it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+	struct ring_buffer_event *e;
+	u32 next = st_next;
+	u64 ts;
+
+	if (!CHECK(it, "no iterator"))
+		return false;
+	while (n-- > 0 && (e = ring_buffer_iter_peek(it, &ts))) {
+		if (!st_seen(*(u32 *)ring_buffer_event_data(e), ts, &next,
+			     "iterator"))
+			break;
+		ring_buffer_iter_advance(it);
+	}
+	ring_buffer_read_finish(it);
+	return true;
+}
+
+static void st_run(bool overwrite, unsigned int steps, unsigned int seed)
+{
+	struct trace_buffer *b = new_buffer(6 * PAGE_SIZE, overwrite);
+	unsigned int i, op, n;
+	char what[64];
+
+	if (!CHECK(b, "no buffer"))
+		return;
+	st_rand = seed;
+	st_written = 0;
+	st_next = 0;
+	st_got = 0;
+	st_base = 0;
+	for (i = 0; i < steps; i++) {
+		op = st_random() % 100;
+		if (op < 55) {
+			n = 1 + st_random() % 60;
+			snprintf(what, sizeof(what), "step %u: %u writes", i, n);
+			while (n--)
+				st_put(b);
+		} else if (op < 65) {
+			n = 1 + st_random() % 30;
+			snprintf(what, sizeof(what), "step %u: %u consumes", i, n);
+			if (!st_consume(b, n))
+				break;
+		} else if (op < 75) {
+			snprintf(what, sizeof(what), "step %u: whole page read", i);
+			if (!st_read_page(b, PAGE_SIZE, st_random() % 2))
+				break;
+		} else if (op < 85) {
+			n = BUF_PAGE_HDR_SIZE + 8 + st_random() % PAGE_SIZE;
+			snprintf(what, sizeof(what), "step %u: %u-byte page read", i, n);
+			if (!st_read_page(b, min_t(size_t, n, PAGE_SIZE), 0))
+				break;
+		} else if (op < 95) {
+			snprintf(what, sizeof(what), "step %u: iterator", i);
+			if (!st_iterate(b, st_random() % 200))
+				break;
+		} else if (op < 97) {
+			snprintf(what, sizeof(what), "step %u: drain", i);
+			while (ring_buffer_peek(b, 0, NULL, NULL))
+				if (!st_read_page(b, PAGE_SIZE, 0))
+					break;
+			CHECK(!ring_buffer_bytes_cpu(b, 0), "%lu bytes after %s",
+			      ring_buffer_bytes_cpu(b, 0), what);
+		} else {
+			snprintf(what, sizeof(what), "step %u: reset", i);
+			ring_buffer_reset_cpu(b, 0);
+			st_base += st_written;
+			st_next = st_base;
+			st_written = 0;
+			st_got = 0;
+		}
+		/* Records overwrite dropped are skipped by st_seen(). */
+		if (!st_check(b, what))
+			break;
+	}
+	ring_buffer_free(b);
+}
+
+static void test_stats_overwrite(void)
+{
+	st_run(true, 3000, 1);
+	st_run(true, 3000, 7);
+}
+
+static void test_stats_no_overwrite(void)
+{
+	st_run(false, 3000, 3);
+	st_run(false, 3000, 11);
+}
+
 /* Run one test; it passes if it reported no failure. */
 static void run(void (*test)(void), const char *name)
 {
@@ -409,6 +713,9 @@ int main(void)
 	run(test_discard, "discard");
 	run(test_overrun_reported, "overrun counted and reported");
 	run(test_iter_consumer_swap, "iterator ends after a consumer swaps its page out");
+	run(test_oldest_ts, "oldest event time is the next record's");
+	run(test_stats_no_overwrite, "statistics over every read path");
+	run(test_stats_overwrite, "statistics over every read path, overwrite");
 	run(test_wait, "waiters wake at their fill level (buffer_percent)");
 	run(test_sanity_failure, "failed sanity check turns the buffer off, once");
 	printf("rbunit: %s\n", failures ? "FAIL" : "PASS");
