@@ -10,10 +10,12 @@
 # - record, report, report -R and --check-events succeed; report prints
 #   nothing on stderr, record nothing but its per-CPU summary;
 # - no event was lost: every CPU's overrun and dropped events are 0;
-# - every record decodes: each CPU's records in the report are as many as
-#   the kernel counted (`report --stat`, taken before the last flush:
-#   read events + entries); every report line but the "cpus=" header is a
-#   record of an event stored in the file; none says FAILED TO PARSE;
+# - every record decodes: report and report -R give as many records; per
+#   CPU they are at least the read events of `report --stat` and at most
+#   read events + entries (the stats are taken while trace-cmd still
+#   reads, and its last flush may leave records behind, on upstream too);
+#   every report line but the "cpus=" header is a record of an event
+#   stored in the file; none says FAILED TO PARSE;
 # - in `report -R` every record prints exactly the fields of its event's
 #   stored format, in order.
 # Printed for the comparison:
@@ -105,20 +107,28 @@ awk 'NR == FNR { known[$1] = 1; next }
 	$1 != "?" && !($2 in known) { print }' $d/stored.txt $d/recs >$d/unknown
 [ -s $d/unknown ] && bad "records of events not stored: $(sort -u $d/unknown | head -n 3)"
 
-# records per CPU: the report's, and the kernel's (read events + entries)
+# records per CPU against the kernel's counts (report --stat). trace-cmd
+# takes them after tracing stops but while its readers still run, and
+# its last flush may leave records behind (seen on upstream too), so
+# they bound the records rather than count them: the file holds at least
+# the records read when the stats were taken, and at most those plus
+# the records still in the buffer then.
 awk '/^CPU: / { cpu = $2 }
-	/^entries: / { n[cpu] += $2 }
-	/^read events: / { n[cpu] += $3 }
+	/^entries: / { e[cpu] = $2 }
+	/^read events: / { r[cpu] = $3 }
 	/^(overrun|dropped events): / && $NF != 0 { print "lost: CPU" cpu " " $0 }
-	END { for (c in n) printf "%d %d\n", c, n[c] }' $d/stat.txt >$d/kernel
+	END { for (c in r) printf "%d %d %d\n", c, r[c], r[c] + e[c] }' $d/stat.txt >$d/kernel
 grep '^lost: ' $d/kernel && bad "events lost (trace-cmd report --stat)"
-grep -v '^lost: ' $d/kernel | sort -n >$d/kernel-n
+grep -v '^lost: ' $d/kernel | sort >$d/kernel-n
 awk '$1 != "?" { n[$1 + 0]++ } END { for (c in n) printf "%d %d\n", c, n[c] }' \
-	$d/recs | sort -n >$d/report-n
+	$d/recs | sort >$d/report-n
 [ -s $d/kernel-n ] || bad "no per-CPU statistics: $(head -n 3 $d/stat.txt)"
-if ! cmp -s $d/kernel-n $d/report-n; then
-	bad "records per CPU: kernel $(tr '\n' ' ' <$d/kernel-n)!= report $(tr '\n' ' ' <$d/report-n)"
-fi
+join -a 1 -a 2 -e 0 -o 0,1.2,1.3,2.2 $d/kernel-n $d/report-n |
+	awk '$4 < $2 || $4 > $3 {
+		printf "CPU%d: %d records, the kernel counted %d read and %d in all\n", $1, $4, $2, $3
+	}' >$d/outside
+[ -s $d/outside ] && bad "records per CPU outside the kernel's counts: $(cat $d/outside)"
+echo "per CPU (cpu read read+entries): $(tr '\n' ' ' <$d/kernel-n)" >$d/kernel-line
 
 # report -R: the same records, each with exactly its stored fields
 awk 'NR == FNR { f = $1; sub(/^[^ ]+/, ""); want[f] = $0; next }
@@ -156,5 +166,5 @@ awk 'NR == FNR { f[$2] = 1; next } ($1 in f)' $d/rawcheck $d/stored.txt | sort
 echo "=== counts"
 awk '/^ok / { print $2, $3 }' $d/rawcheck | sort
 echo "=== summary"
-echo "records: $nrec; per CPU: $(tr '\n' ' ' <$d/report-n)"
+echo "records: $nrec; per CPU: $(tr '\n' ' ' <$d/report-n); kernel $(cat $d/kernel-line)"
 exit $failed
