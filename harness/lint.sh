@@ -84,6 +84,10 @@ for f in $files; do
 		;;
 	tools/testing/trace_filter/shim/linux/list.h)
 		ignore=$ignore,MACRO_ARG_REUSE ;;
+	# The basics the three tests' shims share: MACRO_ARG_REUSE,
+	#  DIV_ROUND_UP, min_t and max_t, as the kernel's.
+	tools/testing/lib/kshim-common.h)
+		ignore=$ignore,MACRO_ARG_REUSE ;;
 	# The TRACE_EVENT() stage headers redefine the field macros
 	# (__field(), __string(), __assign_str(), ...) so that one event's
 	# TP_STRUCT__entry() or TP_fast_assign() list expands, once per pass,

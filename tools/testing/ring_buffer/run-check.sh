@@ -11,10 +11,11 @@
 nice_cmd=$1
 mode=$2
 seed=$3
-pass=0
-fail=0
-log=$(mktemp ./.rbcheck.XXXXXX)	# in this directory, removed on exit
-trap 'rm -f "$log"' EXIT
+# shellcheck source=../lib/runner.sh
+. ../lib/runner.sh
+check_start .rbcheck
+log_grep='FAIL|ERROR|runtime error|ring buffer:'
+log_lines=5
 
 now() { date +%s; }
 
@@ -27,25 +28,14 @@ step() {
 	timeout $((secs + 60)) $nice_cmd "$@" >"$log" 2>&1
 	rc=$?
 	t=$(($(now) - t0))
-	if [ "$expect" = pass ]; then
-		if [ $rc -eq 0 ]; then
-			ok=1
-		else
-			ok=0
-		fi
-	elif [ $rc -eq 1 ] && grep -q -- "$expect" "$log"; then
-		ok=1
+	if { [ "$expect" = pass ] && [ $rc -eq 0 ]; } ||
+	   { [ "$expect" != pass ] && [ $rc -eq 1 ] &&
+	     grep -q -- "$expect" "$log"; }; then
+		ok "$(printf '%-34s %3ds' "$name" "$t")"
 	else
-		ok=0
-	fi
-	if [ $ok -eq 1 ]; then
-		pass=$((pass + 1))
-		printf 'PASS  %-34s %3ds\n' "$name" "$t"
-	else
-		fail=$((fail + 1))
-		printf 'FAIL  %-34s %3ds (exit %d)\n' "$name" "$t" "$rc"
-		[ $rc -eq 124 ] && echo "      (timed out: hung?)"
-		grep -E 'FAIL|ERROR|runtime error|ring buffer:' "$log" | head -5 | sed 's/^/      /'
+		hung=
+		[ $rc -eq 124 ] && hung="(timed out: hung?)"
+		bad "$(printf '%-34s %3ds (exit %d)' "$name" "$t" "$rc")" "$hung"
 		[ "$expect" = pass ] || echo "      expected a failure matching: $expect"
 	fi
 }
@@ -83,9 +73,4 @@ soak:*)
 	;;
 esac
 
-if [ $fail -eq 0 ]; then
-	echo "ring_buffer $mode: PASS ($pass passed, 0 failed)"
-	exit 0
-fi
-echo "ring_buffer $mode: FAIL ($pass passed, $fail failed)"
-exit 1
+summary "ring_buffer $mode" verdict

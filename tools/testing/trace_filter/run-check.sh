@@ -8,31 +8,14 @@
 
 nice_cmd=$1
 mode=$2
-src=../../../kernel/trace/trace_events_filter.c
 hdr=../../../include/linux/trace_events.h
-pass=0
-fail=0
-log=$(mktemp ./.tfcheck.XXXXXX)
-trap 'rm -f "$log"' EXIT
-
-ok() {
-	pass=$((pass + 1))
-	printf 'PASS  %s\n' "$1"
-}
-
-bad() {
-	fail=$((fail + 1))
-	printf 'FAIL  %s\n' "$1"
-	[ -n "$2" ] && printf '      %s\n' "$2"
-	grep -E 'FAIL|ERROR|error|runtime' "$log" | head -8 | sed 's/^/      /'
-}
+# shellcheck source=../lib/runner.sh
+. ../lib/runner.sh
+check_start .tfcheck
+run_fmt='%s: %s'
 
 unit() {
-	if $nice_cmd ./tfunit >"$log" 2>&1; then
-		ok "unit test (ASan+UBSan): $(tail -1 "$log")"
-	else
-		bad "unit test (ASan+UBSan)"
-	fi
+	run "unit test (ASan+UBSan)" ./tfunit
 }
 
 # The shim's struct ftrace_event_field must be the kernel header's.
@@ -50,28 +33,15 @@ header() {
 	fi
 }
 
-# mutant NAME SED-EXPR: the engine broken so; the test must catch it.
-mutant() {
-	name=$1
-	: >"$log"
-	mkdir -p .teeth
-	sed -e "$2" "$src" >.teeth/trace_events_filter.c
-	if cmp -s "$src" .teeth/trace_events_filter.c; then
-		bad "teeth: $name" "the edit did not apply: update run-check.sh"
-		return
-	fi
-	rm -f .teeth/tfunit
-	if ! $nice_cmd make -s tfunit-mutant >"$log" 2>&1; then
-		bad "teeth: $name" "the broken copy did not build"
-		return
-	fi
-	timeout 120 ./.teeth/tfunit 2000 >"$log" 2>&1
-	rc=$?
-	if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q '^FAIL \|LeakSanitizer' "$log"; then
-		ok "teeth: $name ($(grep -c '^FAIL \|LeakSanitizer' "$log") failures)"
-	else
-		bad "teeth: $name" "expected failed checks, got exit $rc"
-	fi
+# The mutants: the engine broken so; the test must catch each.
+mutant_src=../../../kernel/trace/trace_events_filter.c
+mutant_bin=./.teeth/tfunit
+mutant_args=2000
+mutant_timeout=120
+mutant_caught='^FAIL \|LeakSanitizer'
+mutant_noun=failures
+mutant_build() {
+	$nice_cmd make -s tfunit-mutant
 }
 
 teeth() {
@@ -113,5 +83,4 @@ teeth)
 	;;
 esac
 
-echo "trace_filter: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary trace_filter

@@ -11,34 +11,9 @@ nice_cmd=$1
 mode=$2
 cc=$3
 upstream=$4
-src=../../../kernel/trace/trace_seq.c
-pass=0
-fail=0
-log=$(mktemp ./.tscheck.XXXXXX)	# in this directory, removed on exit
-trap 'rm -f "$log"' EXIT
-
-ok() {
-	pass=$((pass + 1))
-	printf 'PASS  %s\n' "$1"
-}
-
-bad() {
-	fail=$((fail + 1))
-	printf 'FAIL  %s\n' "$1"
-	[ -n "$2" ] && printf '      %s\n' "$2"
-	grep -E 'FAIL|ERROR|error|runtime' "$log" | head -8 | sed 's/^/      /'
-}
-
-# run NAME CMD...: the command must succeed.
-run() {
-	name=$1
-	shift
-	if $nice_cmd "$@" >"$log" 2>&1; then
-		ok "$name ($(tail -1 "$log"))"
-	else
-		bad "$name"
-	fi
-}
+# shellcheck source=../lib/runner.sh
+. ../lib/runner.sh
+check_start .tscheck
 
 unit() {
 	run "unit test, our trace_seq.c (ASan+UBSan)" ./tsunit
@@ -57,30 +32,15 @@ upstream() {
 	run "unit test, upstream's trace_seq.c + seq_buf.c" ./tsunit-upstream
 }
 
-# mutant NAME SED-EXPR: trace_seq.c broken so; the test must catch it.
-mutant() {
-	name=$1
-	: >"$log"
-	mkdir -p .teeth
-	sed -e "$2" "$src" >.teeth/trace_seq.c
-	if cmp -s "$src" .teeth/trace_seq.c; then
-		bad "teeth: $name" "the edit did not apply: update run-check.sh"
-		return
-	fi
-	rm -f .teeth/tsunit
-	if ! $nice_cmd make -s CC="$cc" tsunit-mutant >"$log" 2>&1; then
-		bad "teeth: $name" "the broken copy did not build"
-		return
-	fi
-	timeout 60 ./.teeth/tsunit >"$log" 2>&1
-	rc=$?
-	# Failed checks, and an exit status saying so (a mutant that
-	# corrupts memory may also crash after the checks caught it).
-	if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q '^FAIL ' "$log"; then
-		ok "teeth: $name ($(grep -c '^FAIL ' "$log") checks failed)"
-	else
-		bad "teeth: $name" "expected failed checks, got exit $rc"
-	fi
+# The mutants: trace_seq.c broken so; the test must catch each.
+mutant_src=../../../kernel/trace/trace_seq.c
+mutant_bin=./.teeth/tsunit
+mutant_args=
+mutant_timeout=60
+mutant_caught='^FAIL '
+mutant_noun='checks failed'
+mutant_build() {
+	$nice_cmd make -s CC="$cc" tsunit-mutant
 }
 
 teeth() {
@@ -127,5 +87,4 @@ teeth)
 	;;
 esac
 
-echo "trace_seq: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary trace_seq

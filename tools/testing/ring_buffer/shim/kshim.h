@@ -16,25 +16,14 @@
 #ifndef _TOOLS_RB_KSHIM_H
 #define _TOOLS_RB_KSHIM_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdarg.h>
-#include <errno.h>
-#include <limits.h>
+/* The basics the three tests' shims share: */
+#include "../../lib/kshim-common.h"
 #include <pthread.h>
 
 /* ------------------------------------------------------------------ types */
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int64_t s64;
-typedef int32_t s32;
 typedef unsigned int gfp_t;
 typedef unsigned int __poll_t;
 
@@ -42,17 +31,13 @@ typedef unsigned int __poll_t;
 #define __always_inline		inline __attribute__((__always_inline__))
 #define noinline		__attribute__((__noinline__))
 #define __aligned(x)		__attribute__((__aligned__(x)))
-#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
 #define __noreturn		__attribute__((__noreturn__))
-#define notrace
 #define __init
 #define __must_check
 #define __acquires(x)
 #define __releases(x)
 #define __acquire(x)		((void)0)
 #define __release(x)		((void)0)
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
 #define barrier()		__asm__ __volatile__("" : : : "memory")
 #define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
@@ -61,28 +46,8 @@ typedef unsigned int __poll_t;
 #define EXPORT_SYMBOL(sym)	extern __typeof__(sym) sym
 
 #define BIT(n)			(1UL << (n))
-#define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]))
 #define ALIGN(x, a)		(((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define is_signed_type(t)	(((t)(-1)) < (t)1)
-
-#define min(a, b)	\
-	({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); __a < __b ? __a : __b; })
-#define max(a, b)	\
-	({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); __a > __b ? __a : __b; })
-#define min_t(t, a, b)	({ t __a = (a); t __b = (b); __a < __b ? __a : __b; })
-#define max_t(t, a, b)	({ t __a = (a); t __b = (b); __a > __b ? __a : __b; })
-
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
-
-#define MAX_ERRNO	4095
-static inline void *ERR_PTR(long error) { return (void *)error; }
-static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
-static inline bool IS_ERR(const void *ptr)
-{
-	return (unsigned long)ptr >= (unsigned long)-MAX_ERRNO;
-}
 
 /* ------------------------------------------------- per-thread "CPU" state */
 

@@ -12,29 +12,16 @@
 #ifndef _TOOLS_TF_KSHIM_H
 #define _TOOLS_TF_KSHIM_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdarg.h>
-#include <errno.h>
-#include <limits.h>
+/* The basics the three tests' shims share: */
+#include "../../lib/kshim-common.h"
 
-typedef uint8_t u8;
 typedef int8_t s8;
-typedef uint16_t u16;
 typedef int16_t s16;
-typedef uint32_t u32;
-typedef int32_t s32;
 typedef unsigned long long u64;
 typedef long long s64;
 
-#define __user
 #define __percpu
 #define __pure			__attribute__((__pure__))
-#define __printf(a, b)		__attribute__((format(printf, a, b)))
 #define __aligned(x)		__attribute__((aligned(x)))
 #define fallthrough		__attribute__((__fallthrough__))
 #define SHIM_NO_EXPORT(sym)	_Static_assert(1, #sym)
@@ -42,10 +29,7 @@ typedef long long s64;
 #define EXPORT_SYMBOL_GPL	SHIM_NO_EXPORT
 #define MODULE_DESCRIPTION(x)	_Static_assert(1, x)
 #define MODULE_LICENSE(x)	_Static_assert(1, x)
-#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define READ_ONCE(x)		(*(volatile __typeof__(x) *)&(x))
-#define max(a, b)	\
-	({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); __a > __b ? __a : __b; })
 #define struct_size(p, member, n)	\
 	(sizeof(*(p)) + (size_t)(n) * sizeof((p)->member[0]))
 #define cmpxchg(ptr, old, new)	__sync_val_compare_and_swap(ptr, old, new)
@@ -55,17 +39,6 @@ typedef long long s64;
 	__typeof__((__typeof__(*(ptr)))0) __v;			\
 	memcpy(&__v, (ptr), sizeof(__v));			\
 	__v;							\
-})
-
-extern int shim_warnings;
-#define WARN_ON(cond) ({						\
-	bool __w = !!(cond);						\
-	if (__w) {							\
-		shim_warnings++;					\
-		fprintf(stderr, "WARN_ON(%s) at %s:%d\n", #cond,	\
-			__FILE__, __LINE__);				\
-	}								\
-	__w;								\
 })
 
 /* ctype as lib/ctype.c classifies (Latin-1 included), not the C library's */

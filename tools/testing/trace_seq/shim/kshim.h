@@ -11,15 +11,8 @@
 #ifndef _TOOLS_TS_KSHIM_H
 #define _TOOLS_TS_KSHIM_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdarg.h>
-#include <errno.h>
-#include <limits.h>
+/* The basics the three tests' shims share: */
+#include "../../lib/kshim-common.h"
 #include <ctype.h>
 
 /*
@@ -35,55 +28,23 @@
 #define __LITTLE_ENDIAN	1234
 #endif
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
 /* As in the kernel, whatever the host's int64_t is. */
 typedef unsigned long long u64;
 typedef long long s64;
 
-#define __user
-#define notrace
-#define SHIM_PRINTF_ARGS(a, b)	__format__(__printf__, a, b)
-#define __printf(a, b)		__attribute__((SHIM_PRINTF_ARGS(a, b)))
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
 /* Exports are no-ops: an assertion is a declaration that does nothing. */
 #define SHIM_NO_EXPORT(sym)	_Static_assert(1, #sym)
 #define EXPORT_SYMBOL		SHIM_NO_EXPORT
 #define EXPORT_SYMBOL_GPL	SHIM_NO_EXPORT
 #define BUILD_BUG_ON(cond)	_Static_assert(!(cond), "BUILD_BUG_ON: " #cond)
 
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
-#define min(a, b)	\
-	({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); __a < __b ? __a : __b; })
-#define min_t(t, a, b)	({ t __a = (a); t __b = (b); __a < __b ? __a : __b; })
-
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	4096UL	/* 1 << PAGE_SHIFT */
 
-#define MAX_ERRNO	4095
-static inline void *ERR_PTR(long error) { return (void *)error; }
-static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
-static inline bool IS_ERR(const void *ptr)
-{
-	return (unsigned long)ptr >= (unsigned long)-MAX_ERRNO;
-}
-
 /* ------------------------------------------------ warnings and printk */
 
-extern int shim_warnings;
 extern int shim_printks;
 
-#define WARN_ON(cond) ({						\
-	bool __w = !!(cond);						\
-	if (__w) {							\
-		shim_warnings++;					\
-		fprintf(stderr, "WARN_ON(%s) at %s:%d\n", #cond,	\
-			__FILE__, __LINE__);				\
-	}								\
-	__w;								\
-})
 #define WARN_ON_ONCE(cond)	WARN_ON(cond)
 #define BUG_ON(cond) do {						\
 	if (cond) {							\

@@ -9,8 +9,6 @@ struct list_head {
 };
 
 #define LIST_HEAD_INIT(name)	{ &(name), &(name) }
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
 #define list_entry(ptr, type, member)	container_of(ptr, type, member)
 #define list_for_each_entry(pos, head, member)				\
 	for (pos = list_entry((head)->next, __typeof__(*pos), member);	\
