@@ -8,8 +8,8 @@
 # types under the verbose option; a filter on an argument keeps only the
 # matching calls, on a string argument too (FIELD.ustring); an instance
 # records only what it enabled; the whole group goes on and off through
-# events/syscalls/enable and set_event; bad filters and enable values get
-# EINVAL and change nothing. With python3 (x86-64 guest), perf counts the
+# events/syscalls/enable and set_event; triggers work on them; bad filters
+# and enable values get EINVAL and change nothing. With python3 (x86-64 guest), perf counts the
 # calls of the event it opened.
 . "$TESTDIR/lib.sh"
 
@@ -146,6 +146,29 @@ echo 'syscalls:sys_enter_kill' >>"$T/set_event" || fail "set_event refused sysca
 grep -qx 'syscalls:sys_enter_kill' "$T/set_event" || fail "set_event does not list it"
 echo '!syscalls:sys_enter_kill' >>"$T/set_event"
 [ "$(cat "$en/enable")" = 0 ] || fail "!syscalls:sys_enter_kill left it on"
+
+# triggers: on a syscall event that is off (its probe attached for the
+# trigger alone), with a filter on an argument; enable_event turns on
+# the exit event of the same call
+echo "traceoff if pid == $nopid" >"$en/trigger" || fail "syscall trigger refused"
+kill -0 $$
+[ "$(cat "$T/tracing_on")" = 1 ] || fail "traceoff fired on a call its filter excludes"
+kill -0 $nopid 2>/dev/null
+[ "$(cat "$T/tracing_on")" = 0 ] || fail "traceoff if pid == $nopid did not fire"
+echo '!traceoff' >>"$en/trigger"
+echo 1 >"$T/tracing_on"
+: >"$T/trace"
+echo 'enable_event:syscalls:sys_exit_kill:1' >"$en/trigger" ||
+	fail "enable_event on a syscall event refused"
+kill -0 $$
+[ "$(cat "$ex/enable")" = "1*" ] || fail "enable_event: sys_exit_kill reads '$(cat "$ex/enable")'"
+grep -q ': sys_kill -> 0x0$' "$T/trace" || fail "enable_event: no sys_exit_kill record"
+grep -q ': sys_kill(' "$T/trace" && fail "the triggering event recorded although off"
+echo '!enable_event:syscalls:sys_exit_kill' >>"$en/trigger"
+# the target stays as the trigger left it, out of soft mode
+[ "$(cat "$ex/enable")" = 1 ] || fail "sys_exit_kill reads '$(cat "$ex/enable")' after the trigger went"
+echo 0 >"$ex/enable"
+[ "$(cat "$en/enable")" = 0 ] || fail "sys_enter_kill reads '$(cat "$en/enable")' after its trigger went"
 
 # perf: a counting event of sys_enter_kill sees this task's calls
 command -v python3 >/dev/null || { echo "perf part skipped: no python3"; exit 0; }
