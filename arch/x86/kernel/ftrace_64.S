@@ -2,14 +2,15 @@
 /*
  * The entry code of the function tracer on x86-64.
  *
- * Every traceable function starts with a 5-byte hook. Our kernel builds
- * it as a nop (-mnop-mcount); the patching code will turn it into a call
- * to a trampoline here when a function is traced, and back. Until those
- * trampolines exist (issue 6, step 1), this file has only:
+ * Every traceable function starts with a 5-byte hook, compiled as a
+ * call to __fentry__ and made a nop at boot; the patching code will turn
+ * it into a call to a trampoline here when a function is traced, and
+ * back. Until those trampolines exist (issue 6, step 1), this file has
+ * only:
  *
- *  __fentry__   what the compiler's hook calls when a file is built with
- *               -pg -mfentry but without -mnop-mcount: return at once.
- *               MCOUNT_ADDR names it, so it stays, exported for modules.
+ *  __fentry__   what a hook calls before boot (or module load) has made
+ *               it a nop: return at once. MCOUNT_ADDR names it, so it
+ *               stays, exported for modules.
  *  ftrace_stub  the callback that does nothing, with the ftrace_func_t
  *               type (for CFI), used wherever no callback is installed.
  */
