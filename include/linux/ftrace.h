@@ -6,12 +6,11 @@
  * functions), which kprobes, livepatch, BPF and pstore build on.
  *
  * The function tracer is being written (issue 6). FUNCTION_TRACER and
- * DYNAMIC_FTRACE can be set: boot makes every call site of the kernel a
- * recorded nop, and
- * the table of sites answers ftrace_location() and friends. Nothing can
- * be attached to a site yet, so the "on" half below declares what exists
- * and keeps stubs, each marked with the step of the plan that replaces
- * it, for the rest. The options still missing (the DYNAMIC_FTRACE_WITH_*
+ * DYNAMIC_FTRACE can be set on x86-64: boot makes every call site of the
+ * kernel a recorded nop, ftrace_ops can be registered, and the "function"
+ * tracer exists. The "on" half below declares what exists and keeps
+ * stubs, each marked with the step of the plan that replaces it, for the
+ * rest. The options still missing (the DYNAMIC_FTRACE_WITH_*
  * variants, FUNCTION_GRAPH_TRACER, STACK_TRACER) have only the "off" half.
  */
 
@@ -135,21 +134,14 @@ struct ftrace_ops {
 };
 
 /*
- * Registering and the state switches. Stubs until step 1 (one ops that
- * traces everything): registering fails, so that no caller believes it
- * is being called.
+ * Registering a callback: from then on it is called on the entry of
+ * every traceable function (kernel/trace/ftrace_ops.c).
  */
-static inline int register_ftrace_function(struct ftrace_ops *ops)
-{
-	return -ENODEV;
-}
+int register_ftrace_function(struct ftrace_ops *ops);
+int unregister_ftrace_function(struct ftrace_ops *ops);
 
-static inline int unregister_ftrace_function(struct ftrace_ops *ops)
-{
-	return 0;
-}
-
-static inline void ftrace_kill(void) { }
+/* Give up patching for good (a bug was found). */
+void ftrace_kill(void);
 static inline void tracer_disable(void) { }
 
 static inline int __ftrace_enabled_save(void)

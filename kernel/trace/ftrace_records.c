@@ -21,10 +21,12 @@
  * each into a nop while the kernel's text is still writable; a site the
  * arch does not recognise stays out of the table.
  *
- * Step 0 of issue 6: nothing rewrites a site after boot, and the table
- * only answers ftrace_location() and ftrace_text_reserved(), which
- * kprobes uses to stay off the sites. Modules have no table yet
- * (step 4): their hooks stay calls to __fentry__, which returns at once.
+ * Each record's flags say whether its site is live and what it calls;
+ * ftrace_update.c changes them, under ftrace_lock, as it patches. The
+ * table also answers ftrace_location() and ftrace_text_reserved(),
+ * which kprobes uses to stay off the sites. Modules have no table yet
+ * (issue 6, step 4): their hooks stay calls to __fentry__, which returns
+ * at once.
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
@@ -40,13 +42,8 @@
 
 #include "ftrace_internal.h"
 
-/* A site whose text was freed with init memory. */
-#define REC_DEAD	BIT(0)
-
-static struct dyn_ftrace *recs;
-static unsigned long nr_recs;
-/* Serialises the writers of rec->flags. */
-static DEFINE_MUTEX(recs_lock);
+struct dyn_ftrace *ftrace_recs;
+unsigned long ftrace_nr_recs;
 
 static int rec_cmp(const void *a, const void *b)
 {
@@ -60,19 +57,19 @@ static int rec_cmp(const void *a, const void *b)
 /* The first live site whose hook ends at or after addr, or NULL. */
 static struct dyn_ftrace *rec_first_from(unsigned long addr)
 {
-	unsigned long lo = 0, hi = nr_recs;
+	unsigned long lo = 0, hi = ftrace_nr_recs;
 
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (recs[mid].ip + MCOUNT_INSN_SIZE - 1 < addr)
+		if (ftrace_recs[mid].ip + MCOUNT_INSN_SIZE - 1 < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < nr_recs; lo++) {
-		if (!(READ_ONCE(recs[lo].flags) & REC_DEAD))
-			return &recs[lo];
+	for (; lo < ftrace_nr_recs; lo++) {
+		if (!(READ_ONCE(ftrace_recs[lo].flags) & REC_DEAD))
+			return &ftrace_recs[lo];
 	}
 	return NULL;
 }
@@ -117,18 +114,22 @@ void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
 {
 	unsigned long start = (unsigned long)start_ptr;
 	unsigned long end = (unsigned long)end_ptr;
-	unsigned long i;
+	struct dyn_ftrace *rec;
 
 	/* TODO(issue 6, step 4): module init text. */
-	if (mod || !recs)
+	if (mod || !ftrace_recs)
 		return;
 
-	mutex_lock(&recs_lock);
-	for (i = 0; i < nr_recs; i++) {
-		if (recs[i].ip >= start && recs[i].ip < end)
-			WRITE_ONCE(recs[i].flags, recs[i].flags | REC_DEAD);
+	/*
+	 * Under ftrace_lock, no pass is running: none will touch these
+	 * sites again, whatever they hold when the text goes.
+	 */
+	mutex_lock(&ftrace_lock);
+	for_each_live_rec(rec) {
+		if (rec->ip >= start && rec->ip < end)
+			WRITE_ONCE(rec->flags, rec->flags | REC_DEAD);
 	}
-	mutex_unlock(&recs_lock);
+	mutex_unlock(&ftrace_lock);
 }
 
 void __init ftrace_free_init_mem(void)
@@ -155,8 +156,8 @@ void __init ftrace_init(void)
 
 	if (!count)
 		return;
-	recs = kvcalloc(count, sizeof(*recs), GFP_KERNEL);
-	if (!recs) {
+	ftrace_recs = kvcalloc(count, sizeof(*ftrace_recs), GFP_KERNEL);
+	if (!ftrace_recs) {
 		pr_err("no memory for %lu call sites\n", count);
 		return;
 	}
@@ -167,14 +168,14 @@ void __init ftrace_init(void)
 		/* Entries of functions the link discarded are 0. */
 		if (!ip)
 			continue;
-		if (n && ip <= recs[n - 1].ip)
+		if (n && ip <= ftrace_recs[n - 1].ip)
 			sorted = false;
-		recs[n++].ip = ip;
+		ftrace_recs[n++].ip = ip;
 	}
 	if (!sorted) {
 		if (IS_ENABLED(CONFIG_BUILDTIME_MCOUNT_SORT))
 			pr_warn("__mcount_loc is not sorted, sorting at boot\n");
-		sort(recs, n, sizeof(*recs), rec_cmp, NULL);
+		sort(ftrace_recs, n, sizeof(*ftrace_recs), rec_cmp, NULL);
 	}
 	/*
 	 * Unless the compiler made them nops, the sites call MCOUNT_ADDR:
@@ -185,15 +186,15 @@ void __init ftrace_init(void)
 		unsigned long i, kept = 0;
 
 		for (i = 0; i < n; i++) {
-			if (ftrace_make_nop(NULL, &recs[i], MCOUNT_ADDR))
+			if (ftrace_make_nop(NULL, &ftrace_recs[i], MCOUNT_ADDR))
 				continue;
-			recs[kept++] = recs[i];
+			ftrace_recs[kept++] = ftrace_recs[i];
 		}
 		if (kept != n)
 			pr_warn("%lu call sites left as they were\n", n - kept);
 		n = kept;
 	}
-	nr_recs = n;
+	ftrace_nr_recs = n;
 	pr_info("%lu call sites recorded (%lu entries in __mcount_loc)\n",
 		n, count);
 }

@@ -310,6 +310,10 @@ struct trace_array {
 	/* the triggers of trace_marker (events/ftrace/print/trigger) */
 	struct trace_event_file	*marker_file;
 #endif
+#ifdef CONFIG_FUNCTION_TRACER
+	/* the function tracer's callback while it is current, [L] */
+	struct ftrace_ops	*fn_ops;
+#endif
 };
 
 extern struct mutex trace_types_lock;
