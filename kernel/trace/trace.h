@@ -96,6 +96,17 @@ struct ftrace_entry {			/* TRACE_FN, "function" */
 	unsigned long		parent_ip;
 };
 
+/* TRACE_FUNC_REPEATS, "func_repeats": a function repeated count times */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;
+	/* time from the last repeat to this record, split in 16+32 bits */
+	u16			top_delta_ts;
+	u32			bottom_delta_ts;
+};
+
 #define FTRACE_STACK_ENTRIES	8
 
 struct stack_entry {			/* TRACE_STACK, "kernel_stack" */

@@ -7,14 +7,20 @@
  * of its own, whose private field is the array; the list function calls
  * every such ops, so the top level and any instance trace at once.
  *
- * Its option func_stack_trace adds the kernel stack after each record
- * (a TRACE_STACK entry). The callback is chosen when the ops is
- * registered; changing the option while the tracer runs registers the
- * ops again with the other callback.
+ * Its options:
+ *  func_stack_trace  the kernel stack after each record (TRACE_STACK);
+ *  func-no-repeats   a run of calls of one function from one place is
+ *                    one record, then a TRACE_FUNC_REPEATS record with
+ *                    the number of repeats and the time of the last.
+ * The callback is chosen when the ops is registered; changing an option
+ * while the tracer runs registers the ops again with another callback.
+ * The options belong to the tracer, so they are the same in every array
+ * (as upstream's); an array picks up a change when it next starts the
+ * tracer.
  *
  * TODO(issue 6): filters (set_ftrace_filter, step 2), pid filtering
- * (step 7), func-no-repeats, the trace exports of function records, and
- * the events/ftrace/function filter.
+ * (step 7), the trace exports of function records, and the
+ * events/ftrace/function filter.
  */
 
 #include <linux/ftrace.h>
@@ -24,18 +30,48 @@
 #include "trace.h"
 
 enum {
-	FUNC_OPT_STACK	= BIT(0),
+	FUNC_OPT_STACK		= BIT(0),
+	FUNC_OPT_NO_REPEATS	= BIT(1),
 };
 
 static struct tracer_opt func_opts[] = {
 	TRACER_OPT(func_stack_trace, FUNC_OPT_STACK),
+	TRACER_OPT(func-no-repeats, FUNC_OPT_NO_REPEATS),
 	{ }
+};
+
+/* The last call a CPU recorded, and how often it repeated since. */
+struct fn_last {
+	unsigned long	ip;
+	unsigned long	parent_ip;
+	u64		ts;		/* of the last repeat */
+	unsigned int	count;
+};
+
+/* What an array running the tracer owns: its ops, per-CPU repeats. */
+struct fn_state {
+	struct ftrace_ops		ops;
+	struct fn_last __percpu		*last;
 };
 
 static struct tracer_flags func_flags = {
 	.val	= 0,
 	.opts	= func_opts,
 };
+
+/*
+ * A record's context word from the one of this callback: without the
+ * preemption that the list function (when it called us) disabled. The
+ * callbacks' own guard is taken off by tracing_gen_ctx_dec(), or was
+ * not taken (the stack variants).
+ */
+static __always_inline unsigned int fn_ctx(unsigned int trace_ctx)
+{
+	if (IS_ENABLED(CONFIG_PREEMPTION) && ftrace_list_walking() &&
+	    (trace_ctx & 0xf))
+		trace_ctx--;
+	return trace_ctx;
+}
 
 /* Whether this CPU records for tr now. */
 static __always_inline bool fn_cpu_on(struct trace_array *tr)
@@ -63,6 +99,52 @@ static __always_inline void fn_record(struct trace_array *tr,
 	trace_buffer_commit_nostack(tr, buffer, event);
 }
 
+/*
+ * func-no-repeats: whether this call repeats the CPU's last one (then it
+ * is only counted). Preemption or interrupts are off.
+ */
+static __always_inline bool fn_repeat(struct trace_array *tr,
+				      struct fn_last *last, unsigned long ip,
+				      unsigned long parent_ip)
+{
+	if (last->ip != ip || last->parent_ip != parent_ip ||
+	    last->count >= U16_MAX)
+		return false;
+	last->count++;
+	last->ts = ring_buffer_time_stamp(trace_array_buffer(tr));
+	return true;
+}
+
+/* A new call: record the repeats of the previous one, if any. */
+static void fn_repeats_flush(struct trace_array *tr, struct fn_last *last,
+			     unsigned long ip, unsigned long parent_ip,
+			     unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = trace_array_buffer(tr);
+	struct ring_buffer_event *event;
+	struct func_repeats_entry *entry;
+	u64 delta;
+
+	if (last->count) {
+		event = trace_buffer_lock_reserve(buffer, TRACE_FUNC_REPEATS,
+						  sizeof(*entry), trace_ctx);
+		if (event) {
+			entry = ring_buffer_event_data(event);
+			entry->ip = last->ip;
+			entry->parent_ip = last->parent_ip;
+			entry->count = last->count;
+			delta = ring_buffer_event_time_stamp(buffer, event) -
+				last->ts;
+			entry->top_delta_ts = delta >> 32;
+			entry->bottom_delta_ts = (u32)delta;
+			trace_buffer_commit_nostack(tr, buffer, event);
+		}
+	}
+	last->ip = ip;
+	last->parent_ip = parent_ip;
+	last->count = 0;
+}
+
 static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
@@ -75,7 +157,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0)
 		return;
 	/* The preemption the guard disabled is not the traced code's. */
-	trace_ctx = tracing_gen_ctx_dec();
+	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
 	if (fn_cpu_on(tr))
 		fn_record(tr, ip, parent_ip, trace_ctx);
 	ftrace_test_recursion_unlock(bit);
@@ -99,7 +181,7 @@ static void function_stack_trace_call(unsigned long ip,
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
-		trace_ctx = tracing_gen_ctx_flags(flags);
+		trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
 		fn_record(tr, ip, parent_ip, trace_ctx);
 		/*
 		 * Leave out this callback, the list function and
@@ -111,30 +193,112 @@ static void function_stack_trace_call(unsigned long ip,
 	local_irq_restore(flags);
 }
 
-static ftrace_func_t fn_callback(void)
+static void function_no_repeats_call(unsigned long ip,
+				     unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
 {
-	if (func_flags.val & FUNC_OPT_STACK)
+	struct fn_state *st = container_of(op, struct fn_state, ops);
+	struct trace_array *tr = op->private;
+	struct fn_last *last;
+	unsigned int trace_ctx;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!fn_cpu_on(tr))
+		goto out;
+	/* The guard disabled preemption: this CPU's state is ours. */
+	last = this_cpu_ptr(st->last);
+	if (fn_repeat(tr, last, ip, parent_ip))
+		goto out;
+	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
+	fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
+	fn_record(tr, ip, parent_ip, trace_ctx);
+out:
+	ftrace_test_recursion_unlock(bit);
+}
+
+static void function_stack_no_repeats_call(unsigned long ip,
+					   unsigned long parent_ip,
+					   struct ftrace_ops *op,
+					   struct ftrace_regs *fregs)
+{
+	struct fn_state *st = container_of(op, struct fn_state, ops);
+	struct trace_array *tr = op->private;
+	struct trace_array_cpu *data;
+	struct fn_last *last;
+	unsigned int trace_ctx;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	data = this_cpu_ptr(tr->array_buffer.data);
+	if (atomic_inc_return(&data->disabled) == 1) {
+		last = this_cpu_ptr(st->last);
+		if (!fn_repeat(tr, last, ip, parent_ip)) {
+			trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
+			fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
+			fn_record(tr, ip, parent_ip, trace_ctx);
+			/* as in function_stack_trace_call() */
+			trace_array_record_stack(tr, 4);
+		}
+	}
+	atomic_dec(&data->disabled);
+	local_irq_restore(flags);
+}
+
+static ftrace_func_t fn_callback(u32 flags)
+{
+	switch (flags & (FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS)) {
+	case FUNC_OPT_STACK:
 		return function_stack_trace_call;
-	return function_trace_call;
+	case FUNC_OPT_NO_REPEATS:
+		return function_no_repeats_call;
+	case FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS:
+		return function_stack_no_repeats_call;
+	default:
+		return function_trace_call;
+	}
+}
+
+/* A new run of the callback starts with no call to repeat. */
+static void fn_state_clear(struct fn_state *st)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(st->last, cpu), 0, sizeof(struct fn_last));
+}
+
+static void fn_state_free(struct fn_state *st)
+{
+	free_percpu(st->last);
+	kfree(st);
 }
 
 static int function_trace_init(struct trace_array *tr)
 {
-	struct ftrace_ops *ops;
+	struct fn_state *st;
 	int ret;
 
-	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
-	if (!ops)
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
 		return -ENOMEM;
-	ops->func = fn_callback();
-	ops->private = tr;
-	ops->flags = FTRACE_OPS_FL_DYNAMIC;
-	ret = register_ftrace_function(ops);
+	st->last = alloc_percpu(struct fn_last);
+	if (!st->last) {
+		kfree(st);
+		return -ENOMEM;
+	}
+	st->ops.func = fn_callback(func_flags.val);
+	st->ops.private = tr;
+	st->ops.flags = FTRACE_OPS_FL_DYNAMIC;
+	ret = register_ftrace_function(&st->ops);
 	if (ret) {
-		kfree(ops);
+		fn_state_free(st);
 		return ret;
 	}
-	tr->fn_ops = ops;
+	tr->fn_ops = &st->ops;
 	return 0;
 }
 
@@ -147,28 +311,29 @@ static void function_trace_reset(struct trace_array *tr)
 	/* When this returns no CPU runs the callback: ops can go. */
 	unregister_ftrace_function(ops);
 	tr->fn_ops = NULL;
-	kfree(ops);
+	fn_state_free(container_of(ops, struct fn_state, ops));
 }
 
 static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 			     int set)
 {
 	struct ftrace_ops *ops = tr->fn_ops;
+	u32 flags = set ? old_flags | bit : old_flags & ~bit;
 	int ret;
 
-	if (bit != FUNC_OPT_STACK)
+	if (!(bit & (FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS)))
 		return -EINVAL;
-	if (!!set == !!(old_flags & bit))
+	/* Not running in tr, or no change: the flag only. */
+	if (!ops || ops->func == fn_callback(flags))
 		return 0;
-	/* Not running (another array's tracer, or none): the flag only. */
-	if (!ops)
-		return 0;
+	/* Off and on again, so that no CPU runs the old callback. */
 	unregister_ftrace_function(ops);
-	ops->func = set ? function_stack_trace_call : function_trace_call;
+	ops->func = fn_callback(flags);
+	fn_state_clear(container_of(ops, struct fn_state, ops));
 	ret = register_ftrace_function(ops);
 	if (ret) {
 		tr->fn_ops = NULL;
-		kfree(ops);
+		fn_state_free(container_of(ops, struct fn_state, ops));
 	}
 	return ret;
 }

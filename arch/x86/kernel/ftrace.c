@@ -105,11 +105,19 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
  */
 bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target)
 {
-	u8 now[MCOUNT_INSN_SIZE];
+	const u8 *now = (const u8 *)rec->ip;
+	const u8 *want = site_insn(rec->ip, target);
+	int i;
 
-	if (copy_from_kernel_nofault(now, (void *)rec->ip, MCOUNT_INSN_SIZE))
-		return false;
-	return !memcmp(now, site_insn(rec->ip, target), MCOUNT_INSN_SIZE);
+	/*
+	 * Live sites are in text that stays mapped. A plain loop: memcmp()
+	 * is traced, and this runs for every site while tracing is on.
+	 */
+	for (i = 0; i < MCOUNT_INSN_SIZE; i++) {
+		if (READ_ONCE(now[i]) != want[i])
+			return false;
+	}
+	return true;
 }
 
 /*
