@@ -35,16 +35,14 @@
 /* The labels of ftrace_64.S that the patching code rewrites. */
 void ftrace_call(void);
 
-/*
- * What a site must hold: the call to target, or the nop for target 0.
- * text_gen_insn() returns a static buffer: callers hold text_mutex or
- * run at boot.
- */
-static const u8 *site_insn(unsigned long ip, unsigned long target)
+/* What a site must hold: the call to target, or the nop for target 0. */
+static void site_insn(u8 *buf, unsigned long ip, unsigned long target)
 {
 	if (!target)
-		return x86_nops[MCOUNT_INSN_SIZE];
-	return text_gen_insn(CALL_INSN_OPCODE, (void *)ip, (void *)target);
+		memcpy(buf, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
+	else
+		__text_gen_insn(buf, CALL_INSN_OPCODE, (void *)ip,
+				(void *)target, MCOUNT_INSN_SIZE);
 }
 
 /*
@@ -56,19 +54,20 @@ static const u8 *site_insn(unsigned long ip, unsigned long target)
 static int site_replace(unsigned long ip, unsigned long old_target,
 			unsigned long new_target)
 {
-	u8 now[MCOUNT_INSN_SIZE], want[MCOUNT_INSN_SIZE];
+	u8 now[MCOUNT_INSN_SIZE], old[MCOUNT_INSN_SIZE], want[MCOUNT_INSN_SIZE];
 
 	if (copy_from_kernel_nofault(now, (void *)ip, MCOUNT_INSN_SIZE)) {
 		pr_err("cannot read the call site at %pS\n", (void *)ip);
 		return -EFAULT;
 	}
-	if (memcmp(now, site_insn(ip, old_target), MCOUNT_INSN_SIZE)) {
+	site_insn(old, ip, old_target);
+	if (memcmp(now, old, MCOUNT_INSN_SIZE)) {
 		pr_err("call site %pS holds %*ph, not the expected %*ph\n",
 		       (void *)ip, MCOUNT_INSN_SIZE, now, MCOUNT_INSN_SIZE,
-		       site_insn(ip, old_target));
+		       old);
 		return -EINVAL;
 	}
-	memcpy(want, site_insn(ip, new_target), MCOUNT_INSN_SIZE);
+	site_insn(want, ip, new_target);
 	if (old_target == MCOUNT_ADDR && system_state == SYSTEM_BOOTING) {
 		/* ftrace_init(): one CPU runs, and the text is writable. */
 		text_poke_early((void *)ip, want, MCOUNT_INSN_SIZE);
@@ -106,9 +105,10 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target)
 {
 	const u8 *now = (const u8 *)rec->ip;
-	const u8 *want = site_insn(rec->ip, target);
+	u8 want[MCOUNT_INSN_SIZE];
 	int i;
 
+	site_insn(want, rec->ip, target);
 	/*
 	 * Live sites are in text that stays mapped. A plain loop: memcmp()
 	 * is traced, and this runs for every site while tracing is on.
@@ -133,7 +133,7 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 	lockdep_assert_held(&text_mutex);
 	/* Sites queued so far must land first: the queue is in order. */
 	text_poke_finish();
-	memcpy(want, site_insn(ip, (unsigned long)func), MCOUNT_INSN_SIZE);
+	site_insn(want, ip, (unsigned long)func);
 	text_poke_bp((void *)ip, want, MCOUNT_INSN_SIZE, NULL);
 	return 0;
 }
