@@ -121,14 +121,22 @@ enum {
 
 /*
  * A user of the function tracer. Static initialisers set only func,
- * flags and private: everything else must work as zero. The filter
- * hashes join in step 2 of the plan.
+ * flags and private: everything else must work as zero.
  */
+struct ftrace_ip_set;
+
 struct ftrace_ops {
 	ftrace_func_t		func;
 	struct ftrace_ops __rcu	*next;
 	unsigned long		flags;
 	void			*private;
+	/*
+	 * The functions it wants: all but those in notrace if filter is
+	 * NULL, else those in filter but not in notrace (the _ips sets). Set through
+	 * ftrace_set_filter() and friends (kernel/trace/ftrace_filter.c).
+	 */
+	struct ftrace_ip_set __rcu *filter_ips;
+	struct ftrace_ip_set __rcu *notrace_ips;
 	unsigned long		trampoline;
 	unsigned long		trampoline_size;
 };
@@ -282,13 +290,24 @@ static inline int ftrace_mod_get_kallsym(unsigned int symnum,
 	return -1;
 }
 
-/* Filters: step 2 (hashes) and step 3 (the public API). */
-#define ftrace_set_filter_ip(ops, ip, remove, reset) ({ -ENODEV; })
-#define ftrace_set_filter_ips(ops, ips, cnt, remove, reset) ({ -ENODEV; })
-#define ftrace_set_filter(ops, buf, len, reset) ({ -ENODEV; })
-#define ftrace_set_notrace(ops, buf, len, reset) ({ -ENODEV; })
+/*
+ * Which functions an ops wants (kernel/trace/ftrace_filter.c): buf holds
+ * globs, "!glob" to remove, separated by spaces; reset starts from an
+ * empty set (every function, for a filter). The ip variants take
+ * function addresses. -EINVAL for a glob that matches nothing.
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset);
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset);
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset);
+/* Drop the sets of an ops that is not registered. */
+void ftrace_free_filter(struct ftrace_ops *ops);
+/* Boot-time filters and the global ones: issue 6, step 7. */
 #define ftrace_set_early_filter(ops, buf, enable) do { } while (0)
-#define ftrace_free_filter(ops) do { } while (0)
 #define ftrace_ops_set_global_filter(ops) do { } while (0)
 #else /* !CONFIG_DYNAMIC_FTRACE */
 static inline void ftrace_free_init_mem(void)

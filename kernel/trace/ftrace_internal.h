@@ -19,6 +19,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 
 /* The table of call sites the build leaves in init data. */
 extern unsigned long __start_mcount_loc[];
@@ -50,10 +51,44 @@ extern struct ftrace_ops __rcu *ftrace_ops_list;
 /* Set for good after a site held unexpected bytes: nothing patches. */
 extern bool ftrace_disabled;
 
-/* Whether ops wants the function at ip (its filters, from step 2 on). */
-static inline bool ftrace_ops_wants(struct ftrace_ops *ops, unsigned long ip)
+/* ---- ftrace_filter.c ---- */
+
+/* A set of call-site addresses, sorted; never changed once published. */
+struct ftrace_ip_set {
+	unsigned long	nr;
+	unsigned long	ips[];
+};
+
+/* Serialises edits of every ops' sets; taken before ftrace_lock. */
+extern struct mutex ftrace_filter_lock;
+
+bool ftrace_ip_set_has(const struct ftrace_ip_set *set, unsigned long ip);
+void ftrace_ip_set_free(struct ftrace_ip_set *set);
+/* A private copy of ops' filter or notrace set (empty if none). */
+struct ftrace_ip_set *ftrace_filter_copy(struct ftrace_ops *ops, bool exclude);
+/* Apply one word ("glob", "!glob", "N") to a private set. */
+int ftrace_filter_apply_word(struct ftrace_ip_set **setp, char *word);
+/* Publish a private set (consumed) as ops' filter or notrace set. */
+int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
+			  struct ftrace_ip_set *set);
+
+/*
+ * Whether ops wants the function at ip. Lock-free: the list function
+ * calls it with preemption disabled, the sets being freed only after
+ * synchronize_rcu_tasks_rude().
+ */
+static __always_inline bool ftrace_ops_wants(struct ftrace_ops *ops,
+					     unsigned long ip)
 {
-	return !(ops->flags & FTRACE_OPS_FL_STUB);
+	struct ftrace_ip_set *set;
+
+	if (ops->flags & FTRACE_OPS_FL_STUB)
+		return false;
+	set = rcu_dereference_raw(ops->filter_ips);
+	if (set && !ftrace_ip_set_has(set, ip))
+		return false;
+	set = rcu_dereference_raw(ops->notrace_ips);
+	return !set || !ftrace_ip_set_has(set, ip);
 }
 
 /*

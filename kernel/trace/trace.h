@@ -322,8 +322,13 @@ struct trace_array {
 	struct trace_event_file	*marker_file;
 #endif
 #ifdef CONFIG_FUNCTION_TRACER
-	/* the function tracer's callback while it is current, [L] */
-	struct ftrace_ops	*fn_ops;
+	/*
+	 * The function tracer's ops, registered while it is the current
+	 * tracer; its filter sets (set_ftrace_filter...) stay with the
+	 * array. fn_last: its per-CPU func-no-repeats state. [L]
+	 */
+	struct ftrace_ops	fn_ops;
+	void __percpu		*fn_last;
 #endif
 };
 
@@ -406,6 +411,22 @@ int trace_array_destroy_locked(struct trace_array *tr);
 /* Stop/start every array's recording (nesting: tracing_stop()). */
 void tracing_stop_tr(struct trace_array *tr);
 void tracing_start_tr(struct trace_array *tr);
+
+/* ---- ftrace_tracefs.c: the function tracer's files ---- */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/* set_ftrace_filter and set_ftrace_notrace of an array */
+void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d);
+/* available_filter_functions, enabled_functions, dyn_ftrace_total_info */
+void __init ftrace_create_toplevel_files(void);
+/* an array goes: free its function tracer's filter sets */
+void ftrace_array_free(struct trace_array *tr);
+#else
+static inline void ftrace_create_filter_files(struct trace_array *tr,
+					      struct dentry *d) { }
+static inline void ftrace_create_toplevel_files(void) { }
+static inline void ftrace_array_free(struct trace_array *tr) { }
+#endif
 
 /* ---- trace_tracer.c ---- */
 

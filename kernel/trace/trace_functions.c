@@ -3,9 +3,10 @@
  * The "function" tracer: one TRACE_FN record ("func <-parent") per call
  * of every traceable kernel function.
  *
- * Each array that makes it its current tracer registers an ftrace_ops
- * of its own, whose private field is the array; the list function calls
- * every such ops, so the top level and any instance trace at once.
+ * Each array that makes it its current tracer registers its ftrace_ops
+ * (tr->fn_ops, whose filters set_ftrace_filter and set_ftrace_notrace
+ * edit), with the array as private; the list function calls every such
+ * ops, so the top level and any instance trace at once.
  *
  * Its options:
  *  func_stack_trace  the kernel stack after each record (TRACE_STACK);
@@ -18,9 +19,8 @@
  * (as upstream's); an array picks up a change when it next starts the
  * tracer.
  *
- * TODO(issue 6): filters (set_ftrace_filter, step 2), pid filtering
- * (step 7), the trace exports of function records, and the
- * events/ftrace/function filter.
+ * TODO(issue 6): pid filtering (step 7), the trace exports of function
+ * records, and the events/ftrace/function filter.
  */
 
 #include <linux/ftrace.h>
@@ -48,11 +48,6 @@ struct fn_last {
 	unsigned int	count;
 };
 
-/* What an array running the tracer owns: its ops, per-CPU repeats. */
-struct fn_state {
-	struct ftrace_ops		ops;
-	struct fn_last __percpu		*last;
-};
 
 static struct tracer_flags func_flags = {
 	.val	= 0,
@@ -198,7 +193,6 @@ static void function_no_repeats_call(unsigned long ip,
 				     struct ftrace_ops *op,
 				     struct ftrace_regs *fregs)
 {
-	struct fn_state *st = container_of(op, struct fn_state, ops);
 	struct trace_array *tr = op->private;
 	struct fn_last *last;
 	unsigned int trace_ctx;
@@ -210,7 +204,7 @@ static void function_no_repeats_call(unsigned long ip,
 	if (!fn_cpu_on(tr))
 		goto out;
 	/* The guard disabled preemption: this CPU's state is ours. */
-	last = this_cpu_ptr(st->last);
+	last = this_cpu_ptr((struct fn_last __percpu *)tr->fn_last);
 	if (fn_repeat(tr, last, ip, parent_ip))
 		goto out;
 	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
@@ -225,7 +219,6 @@ static void function_stack_no_repeats_call(unsigned long ip,
 					   struct ftrace_ops *op,
 					   struct ftrace_regs *fregs)
 {
-	struct fn_state *st = container_of(op, struct fn_state, ops);
 	struct trace_array *tr = op->private;
 	struct trace_array_cpu *data;
 	struct fn_last *last;
@@ -235,7 +228,7 @@ static void function_stack_no_repeats_call(unsigned long ip,
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
-		last = this_cpu_ptr(st->last);
+		last = this_cpu_ptr((struct fn_last __percpu *)tr->fn_last);
 		if (!fn_repeat(tr, last, ip, parent_ip)) {
 			trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
 			fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
@@ -263,79 +256,63 @@ static ftrace_func_t fn_callback(u32 flags)
 }
 
 /* A new run of the callback starts with no call to repeat. */
-static void fn_state_clear(struct fn_state *st)
+static void fn_last_clear(struct trace_array *tr)
 {
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		memset(per_cpu_ptr(st->last, cpu), 0, sizeof(struct fn_last));
+		memset(per_cpu_ptr((struct fn_last __percpu *)tr->fn_last, cpu),
+		       0, sizeof(struct fn_last));
 }
 
-static void fn_state_free(struct fn_state *st)
-{
-	free_percpu(st->last);
-	kfree(st);
-}
-
+/*
+ * The ops is the array's (tr->fn_ops), so that its filter sets outlive
+ * the tracer; the per-CPU repeats state lives while the tracer runs.
+ */
 static int function_trace_init(struct trace_array *tr)
 {
-	struct fn_state *st;
+	struct ftrace_ops *ops = &tr->fn_ops;
 	int ret;
 
-	st = kzalloc(sizeof(*st), GFP_KERNEL);
-	if (!st)
+	tr->fn_last = alloc_percpu(struct fn_last);
+	if (!tr->fn_last)
 		return -ENOMEM;
-	st->last = alloc_percpu(struct fn_last);
-	if (!st->last) {
-		kfree(st);
-		return -ENOMEM;
-	}
-	st->ops.func = fn_callback(func_flags.val);
-	st->ops.private = tr;
-	st->ops.flags = FTRACE_OPS_FL_DYNAMIC;
-	ret = register_ftrace_function(&st->ops);
+	ops->func = fn_callback(func_flags.val);
+	ops->private = tr;
+	ret = register_ftrace_function(ops);
 	if (ret) {
-		fn_state_free(st);
-		return ret;
+		free_percpu(tr->fn_last);
+		tr->fn_last = NULL;
 	}
-	tr->fn_ops = &st->ops;
-	return 0;
+	return ret;
 }
 
 static void function_trace_reset(struct trace_array *tr)
 {
-	struct ftrace_ops *ops = tr->fn_ops;
-
-	if (!ops)
+	if (!tr->fn_last)
 		return;
-	/* When this returns no CPU runs the callback: ops can go. */
-	unregister_ftrace_function(ops);
-	tr->fn_ops = NULL;
-	fn_state_free(container_of(ops, struct fn_state, ops));
+	/* When this returns no CPU runs the callback. */
+	unregister_ftrace_function(&tr->fn_ops);
+	free_percpu(tr->fn_last);
+	tr->fn_last = NULL;
 }
 
 static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 			     int set)
 {
-	struct ftrace_ops *ops = tr->fn_ops;
+	struct ftrace_ops *ops = &tr->fn_ops;
 	u32 flags = set ? old_flags | bit : old_flags & ~bit;
-	int ret;
 
 	if (!(bit & (FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS)))
 		return -EINVAL;
 	/* Not running in tr, or no change: the flag only. */
-	if (!ops || ops->func == fn_callback(flags))
+	if (!tr->fn_last || ops->func == fn_callback(flags))
 		return 0;
 	/* Off and on again, so that no CPU runs the old callback. */
 	unregister_ftrace_function(ops);
 	ops->func = fn_callback(flags);
-	fn_state_clear(container_of(ops, struct fn_state, ops));
-	ret = register_ftrace_function(ops);
-	if (ret) {
-		tr->fn_ops = NULL;
-		fn_state_free(container_of(ops, struct fn_state, ops));
-	}
-	return ret;
+	fn_last_clear(tr);
+	return register_ftrace_function(ops);
 }
 
 static struct tracer function_trace = {
