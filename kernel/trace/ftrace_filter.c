@@ -37,6 +37,7 @@
 
 #include "ftrace_internal.h"
 
+/* Serialises the edits of every ops' sets; outside ftrace_lock. */
 DEFINE_MUTEX(ftrace_filter_lock);
 
 static int ftrace_ip_cmp(const void *a, const void *b)

@@ -38,11 +38,19 @@ extern struct mutex ftrace_lock;
 extern struct dyn_ftrace *ftrace_recs;
 extern unsigned long ftrace_nr_recs;
 
+/* The first live record from rec on, or NULL. */
+static inline struct dyn_ftrace *ftrace_rec_live(struct dyn_ftrace *rec)
+{
+	for (; rec < ftrace_recs + ftrace_nr_recs; rec++) {
+		if (!(READ_ONCE(rec->flags) & REC_DEAD))
+			return rec;
+	}
+	return NULL;
+}
+
 #define for_each_live_rec(rec)						\
-	for (rec = ftrace_recs; rec < ftrace_recs + ftrace_nr_recs; rec++) \
-		if (READ_ONCE(rec->flags) & REC_DEAD)			\
-			continue;					\
-		else
+	for (rec = ftrace_rec_live(ftrace_recs); rec;			\
+	     rec = ftrace_rec_live(rec + 1))
 
 /* ---- ftrace_ops.c ---- */
 

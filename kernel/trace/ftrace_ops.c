@@ -33,6 +33,7 @@
 
 #include "ftrace_internal.h"
 
+/* The ops list, the records' flags, every pass: see ftrace_internal.h. */
 DEFINE_MUTEX(ftrace_lock);
 struct ftrace_ops __rcu *ftrace_ops_list;
 bool ftrace_disabled;
@@ -94,6 +95,7 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
+	struct ftrace_ops *next;
 	int ret;
 
 	if (ops->flags & FTRACE_OPS_FL_UNSUPPORTED)
@@ -119,9 +121,9 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		 * Sites already patched keep calling the list function,
 		 * which no longer finds it.
 		 */
-		rcu_assign_pointer(ftrace_ops_list,
-				   rcu_dereference_protected(ops->next,
-				   lockdep_is_held(&ftrace_lock)));
+		next = rcu_dereference_protected(ops->next,
+						 lockdep_is_held(&ftrace_lock));
+		rcu_assign_pointer(ftrace_ops_list, next);
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 	}
 out:
@@ -161,8 +163,9 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	 * A walker that is on ops keeps following ops->next, which stays
 	 * valid: only the pointer to ops changes.
 	 */
-	rcu_assign_pointer(*p, rcu_dereference_protected(ops->next,
-				lockdep_is_held(&ftrace_lock)));
+	op = rcu_dereference_protected(ops->next,
+				       lockdep_is_held(&ftrace_lock));
+	rcu_assign_pointer(*p, op);
 	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 	/*
 	 * If patching fails here, ftrace_disabled is set and the sites

@@ -44,7 +44,7 @@ struct filter_file {
 	char			word[FILTER_WORD_MAX];
 };
 
-static const char *filter_errs[] = {
+static const char * const filter_errs[] = {
 	"No function matches",
 	"Word too long",
 	"Commands are not supported yet",
@@ -137,11 +137,10 @@ static int filter_open(struct inode *inode, struct file *file, bool exclude)
 	if (file->f_mode & FMODE_WRITE) {
 		ff->writing = true;
 		mutex_lock(&ftrace_filter_lock);
-		if (file->f_flags & O_TRUNC) {
+		if (file->f_flags & O_TRUNC)
 			ff->set = kvzalloc(sizeof(*ff->set), GFP_KERNEL);
-		} else {
+		else
 			ff->set = ftrace_filter_copy(&tr->fn_ops, exclude);
-		}
 		mutex_unlock(&ftrace_filter_lock);
 		if (!ff->set)
 			goto free;
@@ -375,7 +374,7 @@ static int enabled_show(struct seq_file *m, void *v)
 			n++;
 	}
 	/* The R, I and D columns (regs, ip changes, direct) stay blank. */
-	seq_printf(m, "%ps (%ld)      \n", (void *)rec->ip, n);
+	seq_printf(m, "%ps (%ld)%s\n", (void *)rec->ip, n, "      ");
 	return 0;
 }
 

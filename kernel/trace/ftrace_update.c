@@ -46,9 +46,9 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 static void ftrace_bug(int err, struct dyn_ftrace *rec)
 {
 	ftrace_kill();
-	pr_err("giving up on function tracing: %s the call site at %pS (%px, flags %lx) failed: %d\n",
+	pr_err("giving up on function tracing: %s the call site at %pS (flags %lx) failed: %d\n",
 	       rec->flags & REC_ON ? "disabling" : "enabling",
-	       (void *)rec->ip, (void *)rec->ip, rec->flags, err);
+	       (void *)rec->ip, rec->flags, err);
 }
 
 static int set_call_func(ftrace_func_t func)

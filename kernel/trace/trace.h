@@ -764,7 +764,8 @@ extern const struct file_operations tracing_max_lat_fops; /* i_private: tr */
  * written, errs[type] the message, pos the caret's offset in cmd.
  */
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos);
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos);
 void err_log_clear(struct trace_array *tr);	/* on rmdir */
 extern const struct file_operations tracing_err_log_fops;
 

@@ -36,7 +36,7 @@ enum {
 
 static struct tracer_opt func_opts[] = {
 	TRACER_OPT(func_stack_trace, FUNC_OPT_STACK),
-	TRACER_OPT(func-no-repeats, FUNC_OPT_NO_REPEATS),
+	{ "func-no-repeats", FUNC_OPT_NO_REPEATS },
 	{ }
 };
 
@@ -47,7 +47,6 @@ struct fn_last {
 	u64		ts;		/* of the last repeat */
 	unsigned int	count;
 };
-
 
 static struct tracer_flags func_flags = {
 	.val	= 0,

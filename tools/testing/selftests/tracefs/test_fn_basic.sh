@@ -8,13 +8,13 @@
 
 if ! grep -qw function "$T/available_tracers"; then
 	# Flavor ours has it on x86-64 only so far (issue 6, step 5).
-	[ "$flavor" = ours ] && [ "$arch" = aarch64 ] &&
+	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
 		skip "no function tracer in flavor ours on arm64 yet"
 	fail "no function tracer in available_tracers"
 fi
 case $arch in
 x86_64) sysentry=do_syscall_64 ;;
-aarch64) sysentry=invoke_syscall ;;
+arm64) sysentry=invoke_syscall ;;
 *) skip "no syscall entry function known for $arch" ;;
 esac
 

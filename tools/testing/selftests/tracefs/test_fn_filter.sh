@@ -9,7 +9,7 @@
 . "$TESTDIR/lib.sh"
 
 if [ ! -e "$T/set_ftrace_filter" ]; then
-	[ "$flavor" = ours ] && [ "$arch" = aarch64 ] &&
+	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
 		skip "no function tracer in flavor ours on arm64 yet"
 	fail "no set_ftrace_filter"
 fi
