@@ -15,17 +15,20 @@
 #   order, must be the same. Strict for every event but those named in
 #   EVENTS_VARYING: over 6 boots of each flavor the workload fired the
 #   same 29 events every time (the rarest: itimer_state once, from ping's
-#   setitimer; sched_wake_idle_without_ipi 5 to 26 times), and now and
-#   then sched_wait_task (when wait_task_inactive() has to wait: seen
-#   once on upstream) and itimer_expire. Those two may be missing from
-#   either flavor; when both have one, its fields must match too.
+#   setitimer), and now and then sched_wait_task (when
+#   wait_task_inactive() has to wait: seen once on upstream) and
+#   itimer_expire. sched_wake_idle_without_ipi fired 5 to 26 times in
+#   those boots, and not at all in one upstream boot of a later make
+#   check (it needs the woken CPU to be idle and polling). Those three
+#   may be missing from either flavor; when both have one, its fields
+#   must match too.
 #   Record counts are printed, not compared: they vary between boots.
 # Usage: compare-tracecmd.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
 set -eu
 export LC_ALL=C
 . "$(dirname "$0")/common.sh"
 a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
-varying=${EVENTS_VARYING-sched_wait_task itimer_expire}
+varying=${EVENTS_VARYING-sched_wait_task itimer_expire sched_wake_idle_without_ipi}
 dir=$OUT/compare-tracecmd
 mkdir -p "$dir"
 # section NAME FILE: the lines of one "=== NAME" section of the output

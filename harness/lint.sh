@@ -25,6 +25,9 @@ for f in $files; do
 	# type and a member name, never an expression, and hand each to
 	# offsetof(), sizeof_field(), is_signed_type() and a type check.
 	kernel/trace/trace_entries.c) ignore=$ignore,MACRO_ARG_REUSE ;;
+	# for_each_live_rec(rec) is a for_each macro: rec is the loop
+	# variable, an lvalue, as in list_for_each_entry().
+	kernel/trace/ftrace_internal.h) ignore=$ignore,MACRO_ARG_REUSE ;;
 	# An event header in the layout of the kernel's own event headers:
 	# one TP_*() argument of TRACE_EVENT() per line, blocks opened by
 	# TP_STRUCT__entry( and TP_fast_assign(.

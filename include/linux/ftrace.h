@@ -5,12 +5,13 @@
  * tracer's API (callbacks on the entry and the return of kernel
  * functions), which kprobes, livepatch, BPF and pstore build on.
  *
- * The function tracer is not part of this subsystem yet: its options
- * (FUNCTION_TRACER, DYNAMIC_FTRACE and its variants, FUNCTION_GRAPH_TRACER,
- * STACK_TRACER, FTRACE_SYSCALLS) cannot be set. Each part of its API below
- * is therefore only the "option off" half: stubs that let callers build
- * and tell them the feature is missing. The function tracer adds the
- * declarations as the other half of each #ifndef.
+ * The function tracer is being written (issue 6). FUNCTION_TRACER and
+ * DYNAMIC_FTRACE can be set on x86-64: boot makes every call site of the
+ * kernel a recorded nop, ftrace_ops can be registered, and the "function"
+ * tracer exists. The "on" half below declares what exists and keeps
+ * stubs, each marked with the step of the plan that replaces it, for the
+ * rest. The options still missing (the DYNAMIC_FTRACE_WITH_*
+ * variants, FUNCTION_GRAPH_TRACER, STACK_TRACER) have only the "off" half.
  */
 
 #ifndef _LINUX_FTRACE_H
@@ -72,10 +73,107 @@ static inline void disable_trace_on_warning(void) { }
 
 /*
  * The function tracer: callbacks (struct ftrace_ops) on the entry of
- * kernel functions. Without it, registering "succeeds" and nothing is
- * ever called; macros, because struct ftrace_ops has no definition here.
+ * kernel functions.
  */
-#ifndef CONFIG_FUNCTION_TRACER
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * A callback: the address of the traced function's call site, the
+ * address it returns to, the ops it was registered with, and the
+ * registers the entry code saved (the arch defines struct ftrace_regs).
+ */
+typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/*
+ * The flags of struct ftrace_ops. The bit numbers are upstream's, so that
+ * dumps compare.
+ */
+enum {
+	/* Core state: registered and live, allocated at run time. */
+	FTRACE_OPS_FL_ENABLED			= BIT(0),
+	FTRACE_OPS_FL_DYNAMIC			= BIT(1),
+	/* Wants all registers (or them if the arch can save them). */
+	FTRACE_OPS_FL_SAVE_REGS			= BIT(2),
+	FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED	= BIT(3),
+	/* Wants the core to guard the callback against recursion. */
+	FTRACE_OPS_FL_RECURSION			= BIT(4),
+	/* Core state: the ops does nothing, set up once, being removed. */
+	FTRACE_OPS_FL_STUB			= BIT(5),
+	FTRACE_OPS_FL_INITIALIZED		= BIT(6),
+	FTRACE_OPS_FL_DELETED			= BIT(7),
+	/* Core state: its sites are being added, removed, changed. */
+	FTRACE_OPS_FL_ADDING			= BIT(8),
+	FTRACE_OPS_FL_REMOVING			= BIT(9),
+	FTRACE_OPS_FL_MODIFYING			= BIT(10),
+	/* Core state: the ops has a trampoline of its own. */
+	FTRACE_OPS_FL_ALLOC_TRAMP		= BIT(11),
+	/* May change the ip it returns to (livepatch, kprobes). */
+	FTRACE_OPS_FL_IPMODIFY			= BIT(12),
+	/* Core-internal kinds: pid-filtered, RCU-watching, of an array. */
+	FTRACE_OPS_FL_PID			= BIT(13),
+	FTRACE_OPS_FL_RCU			= BIT(14),
+	FTRACE_OPS_FL_TRACE_ARRAY		= BIT(15),
+	/* Must not be turned off with ftrace_enabled (livepatch). */
+	FTRACE_OPS_FL_PERMANENT			= BIT(16),
+	/* Calls a direct trampoline. */
+	FTRACE_OPS_FL_DIRECT			= BIT(17),
+};
+
+/*
+ * A user of the function tracer. Static initialisers set only func,
+ * flags and private: everything else must work as zero.
+ */
+struct ftrace_ip_set;
+
+struct ftrace_ops {
+	ftrace_func_t		func;
+	struct ftrace_ops __rcu	*next;
+	unsigned long		flags;
+	void			*private;
+	/*
+	 * The functions it wants: all but those in notrace if filter is
+	 * NULL, else those in filter but not in notrace (the _ips sets). Set through
+	 * ftrace_set_filter() and friends (kernel/trace/ftrace_filter.c).
+	 */
+	struct ftrace_ip_set __rcu *filter_ips;
+	struct ftrace_ip_set __rcu *notrace_ips;
+	unsigned long		trampoline;
+	unsigned long		trampoline_size;
+};
+
+/*
+ * Registering a callback: from then on it is called on the entry of
+ * every traceable function (kernel/trace/ftrace_ops.c).
+ */
+int register_ftrace_function(struct ftrace_ops *ops);
+int unregister_ftrace_function(struct ftrace_ops *ops);
+
+/* Give up patching for good (a bug was found). */
+void ftrace_kill(void);
+static inline void tracer_disable(void) { }
+
+static inline int __ftrace_enabled_save(void)
+{
+	return 0;
+}
+
+static inline void __ftrace_enabled_restore(int enabled) { }
+
+/* Symbol lookup for fprobe and BPF: step 3. */
+static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+					unsigned long *addrs)
+{
+	return -EOPNOTSUPP;
+}
+
+/* The entry hook the compiler calls (-mfentry) or leaves a nop for. */
+void ftrace_stub(unsigned long ip, unsigned long parent_ip,
+		 struct ftrace_ops *op, struct ftrace_regs *fregs);
+#else /* !CONFIG_FUNCTION_TRACER */
+/*
+ * Without it, registering "succeeds" and nothing is ever called; macros,
+ * because struct ftrace_ops has no definition here.
+ */
 #define register_ftrace_function(ops) ({ 0; })
 #define unregister_ftrace_function(ops) ({ 0; })
 
@@ -101,10 +199,117 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 #endif /* !CONFIG_FUNCTION_TRACER */
 
 /*
- * Patching the call sites at run time. Without it there are no call
- * sites, no trampolines and no per-module records.
+ * Patching the call sites at run time: the table of call sites of the
+ * kernel and of each module (kernel/trace/ftrace_records.c).
  */
-#ifndef CONFIG_DYNAMIC_FTRACE
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * One call site. ip is the address of the hook's first byte; flags will
+ * hold its state (what it calls, how many ops want it), arch what the
+ * architecture keeps per site.
+ */
+struct dyn_ftrace {
+	unsigned long		ip;
+	unsigned long		flags;
+	struct dyn_arch_ftrace	arch;
+};
+
+/*
+ * The site at ip, or the site inside the function that starts at ip:
+ * its address, or 0 if there is none.
+ */
+unsigned long ftrace_location(unsigned long ip);
+/* The lowest site that overlaps [start, end], or 0. */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end);
+/* Whether a site overlaps [start, end]: that text must not be rewritten. */
+int ftrace_text_reserved(const void *start, const void *end);
+
+/*
+ * Init memory going away: ftrace_free_init_mem() for the kernel's (it
+ * also takes the boot snapshot), ftrace_free_mem() for a range.
+ */
+void ftrace_free_init_mem(void);
+void ftrace_free_mem(struct module *mod, void *start, void *end);
+
+/*
+ * A module's sites: recorded while it is loaded (init), armed once its
+ * text is read-only (enable), dropped when it goes away (release).
+ */
+void ftrace_module_init(struct module *mod);
+void ftrace_module_enable(struct module *mod);
+void ftrace_release_mod(struct module *mod);
+
+/*
+ * Whether the sites start as calls that boot must turn into nops, or
+ * the compiler made them nops already (-mnop-mcount).
+ */
+#ifndef ftrace_need_init_nop
+#define ftrace_need_init_nop() (!__is_defined(CC_USING_NOP_MCOUNT))
+#endif
+
+/*
+ * The arch's rewriting of one site from a call to addr into a nop; with
+ * mod NULL, early in boot, before the kernel's text is read-only.
+ */
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr);
+
+/* The entry code that trampolines are copied from (the ORC unwinder). */
+void ftrace_caller(void);
+void ftrace_regs_caller(void);
+
+/*
+ * Trampolines: there are none until step 3 (per-ops trampolines), so no
+ * address is one. The unwinder's use of ftrace_caller above is dead code
+ * until then.
+ */
+static inline bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+static inline struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	return NULL;
+}
+
+/* Names of freed init functions and of trampolines, for kallsyms: step 4. */
+static inline const char *
+ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			  unsigned long *off, char **modname,
+			  const unsigned char **modbuildid, char *sym)
+{
+	return NULL;
+}
+
+static inline int ftrace_mod_get_kallsym(unsigned int symnum,
+					 unsigned long *value, char *type,
+					 char *name, char *module_name,
+					 int *exported)
+{
+	return -1;
+}
+
+/*
+ * Which functions an ops wants (kernel/trace/ftrace_filter.c): buf holds
+ * globs, "!glob" to remove, separated by spaces; reset starts from an
+ * empty set (every function, for a filter). The ip variants take
+ * function addresses. -EINVAL for a glob that matches nothing.
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset);
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset);
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset);
+/* Drop the sets of an ops that is not registered. */
+void ftrace_free_filter(struct ftrace_ops *ops);
+/* Boot-time filters and the global ones: issue 6, step 7. */
+#define ftrace_set_early_filter(ops, buf, enable) do { } while (0)
+#define ftrace_ops_set_global_filter(ops) do { } while (0)
+#else /* !CONFIG_DYNAMIC_FTRACE */
 static inline void ftrace_free_init_mem(void)
 {
 	ftrace_boot_snapshot();
@@ -258,8 +463,19 @@ static inline void stack_tracer_disable(void) { }
 static inline void stack_tracer_enable(void) { }
 #endif
 
-/* The table of call sites built into the image, read at boot. */
-#ifndef CONFIG_FTRACE_MCOUNT_RECORD
+/*
+ * The table of call sites built into the image, read at boot; the
+ * section a module's table is in.
+ */
+#ifdef CONFIG_FTRACE_MCOUNT_RECORD
+void __init ftrace_init(void);
+
+#ifdef CC_USING_PATCHABLE_FUNCTION_ENTRY
+#define FTRACE_CALLSITE_SECTION "__patchable_function_entries"
+#else
+#define FTRACE_CALLSITE_SECTION "__mcount_loc"
+#endif
+#else
 static inline void ftrace_init(void) { }
 #endif
 

@@ -104,6 +104,17 @@ static __always_inline void trace_clear_recursion(int bit)
 	trace_recursion_clear(bit);
 }
 
+/*
+ * Whether the function tracer's list function is walking its callbacks
+ * in this context: the callbacks it calls then run with one more level
+ * of disabled preemption than the traced code had.
+ */
+static __always_inline bool ftrace_list_walking(void)
+{
+	return trace_recursion_test(TRACE_LIST_START +
+				    interrupt_context_level());
+}
+
 /**
  * ftrace_test_recursion_trylock - guard a function tracer callback
  * @ip: the traced function

@@ -96,6 +96,17 @@ struct ftrace_entry {			/* TRACE_FN, "function" */
 	unsigned long		parent_ip;
 };
 
+/* TRACE_FUNC_REPEATS, "func_repeats": a function repeated count times */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;
+	/* time from the last repeat to this record, split in 16+32 bits */
+	u16			top_delta_ts;
+	u32			bottom_delta_ts;
+};
+
 #define FTRACE_STACK_ENTRIES	8
 
 struct stack_entry {			/* TRACE_STACK, "kernel_stack" */
@@ -310,6 +321,15 @@ struct trace_array {
 	/* the triggers of trace_marker (events/ftrace/print/trigger) */
 	struct trace_event_file	*marker_file;
 #endif
+#ifdef CONFIG_FUNCTION_TRACER
+	/*
+	 * The function tracer's ops, registered while it is the current
+	 * tracer; its filter sets (set_ftrace_filter...) stay with the
+	 * array. fn_last: its per-CPU func-no-repeats state. [L]
+	 */
+	struct ftrace_ops	fn_ops;
+	void __percpu		*fn_last;
+#endif
 };
 
 extern struct mutex trace_types_lock;
@@ -391,6 +411,22 @@ int trace_array_destroy_locked(struct trace_array *tr);
 /* Stop/start every array's recording (nesting: tracing_stop()). */
 void tracing_stop_tr(struct trace_array *tr);
 void tracing_start_tr(struct trace_array *tr);
+
+/* ---- ftrace_tracefs.c: the function tracer's files ---- */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/* set_ftrace_filter and set_ftrace_notrace of an array */
+void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d);
+/* available_filter_functions, enabled_functions, dyn_ftrace_total_info */
+void __init ftrace_create_toplevel_files(void);
+/* an array goes: free its function tracer's filter sets */
+void ftrace_array_free(struct trace_array *tr);
+#else
+static inline void ftrace_create_filter_files(struct trace_array *tr,
+					      struct dentry *d) { }
+static inline void ftrace_create_toplevel_files(void) { }
+static inline void ftrace_array_free(struct trace_array *tr) { }
+#endif
 
 /* ---- trace_tracer.c ---- */
 
@@ -728,7 +764,8 @@ extern const struct file_operations tracing_max_lat_fops; /* i_private: tr */
  * written, errs[type] the message, pos the caret's offset in cmd.
  */
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos);
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos);
 void err_log_clear(struct trace_array *tr);	/* on rmdir */
 extern const struct file_operations tracing_err_log_fops;
 

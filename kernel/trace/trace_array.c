@@ -497,6 +497,7 @@ static struct dentry *instances_dir;
 
 static void free_array(struct trace_array *tr)
 {
+	ftrace_array_free(tr);
 	free_trace_buffers(tr);
 	free_cpumask_var(tr->tracing_cpumask);
 	kfree(tr->name);

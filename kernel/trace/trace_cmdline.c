@@ -56,6 +56,22 @@ struct cmdline_map {
 
 static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 static struct cmdline_map *cmdlines;		/* under cmdline_lock */
+/* bumped with each new map, so that comm_saved caches go stale */
+static unsigned int cmdline_gen;
+
+/*
+ * The comm each CPU saved last, so that a task writing entry after
+ * entry (the function tracer writes millions) saves its comm once per
+ * switch to this CPU and per change of its comm, not once per entry:
+ * a save takes the one global lock.
+ */
+struct comm_saved {
+	struct task_struct	*task;
+	pid_t			pid;	/* task_structs are reused */
+	unsigned int		gen;
+	char			comm[TASK_COMM_LEN];
+};
+static DEFINE_PER_CPU(struct comm_saved, comm_saved);
 static unsigned int cmdline_slots;		/* cmdlines->nr, for readers */
 static DEFINE_MUTEX(cmdline_resize_mutex);
 static bool cmdline_recording = true;		/* record-cmd is on by default */
@@ -145,8 +161,20 @@ static bool cmdline_fetch(struct cmdline_map *map, pid_t pid, char *comm)
 	return true;
 }
 
+static bool comm_same(const char *a, const char *b)
+{
+	int i;
+
+	/* not memcmp(): that is traced, and this runs on every entry */
+	for (i = 0; i < TASK_COMM_LEN; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 static void save_comm(struct task_struct *tsk)
 {
+	struct comm_saved *last;
 	unsigned long flags;
 
 	/* the idle tasks print as <idle> without a slot */
@@ -154,13 +182,29 @@ static void save_comm(struct task_struct *tsk)
 		return;
 	raw_local_irq_save(flags);
 	/*
+	 * With interrupts off the cache is this CPU's alone. An interrupt
+	 * saves the comm of the task it interrupted, the same current.
+	 */
+	last = this_cpu_ptr(&comm_saved);
+	if (last->task == tsk && last->pid == tsk->pid &&
+	    last->gen == READ_ONCE(cmdline_gen) &&
+	    comm_same(last->comm, tsk->comm)) {
+		raw_local_irq_restore(flags);
+		return;
+	}
+	/*
 	 * Busy: a reader or another saver holds the lock, possibly the very
 	 * context this NMI interrupted. Spinning could deadlock; dropping
 	 * this save only delays the name to the task's next entry.
 	 */
 	if (arch_spin_trylock(&cmdline_lock)) {
-		if (cmdlines)
+		if (cmdlines) {
 			cmdline_store(cmdlines, tsk);
+			last->task = tsk;
+			last->pid = tsk->pid;
+			last->gen = cmdline_gen;
+			memcpy(last->comm, tsk->comm, TASK_COMM_LEN);
+		}
 		arch_spin_unlock(&cmdline_lock);
 	}
 	raw_local_irq_restore(flags);
@@ -225,6 +269,7 @@ static int cmdline_resize(unsigned int want)
 	arch_spin_lock(&cmdline_lock);
 	old = cmdlines;
 	cmdlines = map;
+	WRITE_ONCE(cmdline_gen, cmdline_gen + 1);
 	WRITE_ONCE(cmdline_slots, map->nr);
 	arch_spin_unlock(&cmdline_lock);
 	raw_local_irq_restore(flags);

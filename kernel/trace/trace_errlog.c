@@ -36,7 +36,8 @@ struct errlog_entry {
 static DEFINE_MUTEX(errlog_mutex);
 
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos)
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos)
 {
 	struct errlog_entry *e, *oldest;
 	size_t len = strlen(cmd) + 1;

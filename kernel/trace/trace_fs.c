@@ -595,6 +595,7 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d)
 	trace_create_file("error_log", TRACE_MODE_WRITE, d, tr,
 			  &tracing_err_log_fops);
 
+	ftrace_create_filter_files(tr, d);
 	create_trace_options_dir(tr);
 	create_events_dir(tr);
 	for_each_possible_cpu(cpu)
@@ -652,6 +653,7 @@ static __init int tracer_init_tracefs(void)
 	init_tracer_tracefs(&global_trace, NULL);
 	mutex_unlock(&trace_types_lock);
 	event_trace_init_tracefs();	/* events */
+	ftrace_create_toplevel_files();
 
 	trace_create_file("README", TRACE_MODE_READ, NULL, NULL,
 			  &tracing_readme_fops);

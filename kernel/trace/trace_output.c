@@ -822,8 +822,50 @@ static struct trace_event_functions raw_data_funcs = {
 	.raw	= raw_data_trace,
 };
 
+/*
+ * TRACE_FUNC_REPEATS: "func <-parent (repeats: N, last_ts: T)", T the
+ * time of the last repeat.
+ */
+static u64 fn_repeats_delta(struct func_repeats_entry *fr)
+{
+	return ((u64)fr->top_delta_ts << 32) | fr->bottom_delta_ts;
+}
+
+static enum print_line_t fn_repeats_trace(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *fr = (struct func_repeats_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	seq_print_ip_sym(s, fr->ip, flags);
+	if ((flags & TRACE_FL(PRINT_PARENT)) && fr->parent_ip) {
+		trace_seq_puts(s, " <-");
+		seq_print_ip_sym(s, fr->parent_ip, flags);
+	}
+	trace_seq_printf(s, " (repeats: %u, last_ts:", fr->count);
+	trace_print_timestamp(iter, iter->ts - fn_repeats_delta(fr));
+	trace_seq_puts(s, ")\n");
+	return trace_handle_return(s);
+}
+
+static enum print_line_t fn_repeats_raw(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *fr = (struct func_repeats_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", fr->ip,
+			 fr->parent_ip, fr->count, fn_repeats_delta(fr));
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions fn_repeats_funcs = {
+	.trace	= fn_repeats_trace,
+	.raw	= fn_repeats_raw,
+};
+
 static struct trace_event core_events[] = {
 	{ .type = TRACE_FN,		.funcs = &fn_funcs },
+	{ .type = TRACE_FUNC_REPEATS,	.funcs = &fn_repeats_funcs },
 	{ .type = TRACE_STACK,		.funcs = &kernel_stack_funcs },
 	{ .type = TRACE_USER_STACK,	.funcs = &user_stack_funcs },
 	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },

@@ -81,6 +81,21 @@ static const char readme_max_trace[] =
 	"  tracing_thresh\tin microseconds: if not 0, the latency tracers\n"
 	"\t\t\t  record every latency above it, not just the worst\n";
 
+static const char readme_functions[] =
+	"  set_ftrace_filter\tthe functions the function tracer records (all\n"
+	"\t\t\t  if empty), one word each, '!' in front to remove;\n"
+	"\t\t\t  accepts: func_full_name or glob-matching-pattern\n"
+	"\t\t\t  (*, ? and [...]), or the line number of a function\n"
+	"\t\t\t  in available_filter_functions; '>' replaces the\n"
+	"\t\t\t  list, '>>' adds to it\n"
+	"  set_ftrace_notrace\tthe functions it never records, the same way\n";
+
+static const char readme_functions_top[] =
+	"  available_filter_functions  the functions that can be traced\n"
+	"  enabled_functions\tthe functions being traced now, each with the\n"
+	"\t\t\t  number of users that want it\n"
+	"  dyn_ftrace_total_info\tthe number of traceable functions\n";
+
 static const char readme_top_only[] =
 	"\n"
 	" In this directory only:\n"
@@ -114,7 +129,11 @@ static int readme_show(struct seq_file *m, void *v)
 		seq_puts(m, readme_snapshot);
 	if (IS_ENABLED(CONFIG_TRACER_MAX_TRACE))
 		seq_puts(m, readme_max_trace);
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
+		seq_puts(m, readme_functions);
 	seq_puts(m, readme_top_only);
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
+		seq_puts(m, readme_functions_top);
 	return 0;
 }
 

@@ -7,7 +7,7 @@ bad=0 n=0
 while read -r mode path flavors; do
 	case $mode in '#'* | '') continue ;; esac
 	if [ -n "$flavors" ]; then
-		case " $flavors " in *" $flavor "*) ;; *) continue ;; esac
+		case " $flavors " in *" $flavor "* | *" $flavor@$arch "*) ;; *) continue ;; esac
 	fi
 	n=$((n + 1))
 	if [ ! -e "$T/$path" ]; then

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The users of the function tracer (struct ftrace_ops) and the dispatch
+ * of a call site to them.
+ *
+ * Registered ops sit on ftrace_ops_list, newest first. A site that some
+ * ops wants calls ftrace_caller, whose ftrace_call calls the list
+ * function below while any ops is registered, and ftrace_stub while none
+ * is. The list function walks the list and calls each ops that wants
+ * the function.
+ *
+ * Why no direct call of a single ops from ftrace_caller (issue 6, step
+ * 3 adds one, through a trampoline per ops): ftrace_caller loads the op
+ * argument and then calls ftrace_call, and a task can be preempted
+ * between the two. Were ftrace_call switched from one ops' callback to
+ * another's meanwhile, the task would resume calling the new callback
+ * with the old ops. Both targets used here ignore the op argument, so
+ * that race cannot hurt; a trampoline per ops has its ops built in.
+ *
+ * Lifetime of an ops: unregister_ftrace_function() unlinks it, updates
+ * the sites, and waits with synchronize_rcu_tasks_rude() for every CPU
+ * to leave the list function (which runs with preemption disabled, RCU
+ * watching or not). When it returns the ops is called no more, and its
+ * owner may free it.
+ */
+
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/rcupdate.h>
+#include <linux/rcupdate_wait.h>
+#include <linux/trace_recursion.h>
+
+#include "ftrace_internal.h"
+
+/* The ops list, the records' flags, every pass: see ftrace_internal.h. */
+DEFINE_MUTEX(ftrace_lock);
+struct ftrace_ops __rcu *ftrace_ops_list;
+bool ftrace_disabled;
+
+/*
+ * The op argument ftrace_caller passes (ftrace_caller_op_ptr loads it).
+ * Both callbacks ftrace_call can hold ignore it; it stays NULL until a
+ * callback needs it.
+ */
+struct ftrace_ops *function_trace_op __read_mostly;
+
+void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *ignored,
+			       struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *op;
+	int bit;
+
+	/*
+	 * One walk per context: a callback calling a traced function
+	 * (or an interrupt nesting inside one) does not re-enter the
+	 * callbacks of its own context. This also disables preemption,
+	 * which is what unregister_ftrace_function() waits out.
+	 */
+	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
+	if (bit < 0)
+		return;
+
+	for (op = rcu_dereference_raw(ftrace_ops_list); op;
+	     op = rcu_dereference_raw(op->next)) {
+		if (!ftrace_ops_wants(op, ip))
+			continue;
+		/* Callbacks that use RCU are skipped where it does not watch. */
+		if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
+			continue;
+		op->func(ip, parent_ip, op, fregs);
+	}
+
+	trace_clear_recursion(bit);
+}
+
+/* The ops flags that need an entry path this kernel does not have yet. */
+#define FTRACE_OPS_FL_UNSUPPORTED					\
+	(FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY |		\
+	 FTRACE_OPS_FL_DIRECT)
+
+/**
+ * register_ftrace_function - have a callback called on function entry
+ * @ops: the callback (func) and its flags; private is the owner's
+ *
+ * From the time this returns, @ops->func is called on the entry of
+ * every traceable function of the kernel (filters come with issue 6,
+ * step 2), from any context, with preemption disabled, at most once per
+ * context level at a time.
+ *
+ * Return: 0; -EBUSY if @ops is registered already; -EINVAL if it needs
+ * full registers, ip changes or direct calls (not supported yet);
+ * -ENODEV once patching has been given up.
+ */
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	struct ftrace_ops *next;
+	int ret;
+
+	if (ops->flags & FTRACE_OPS_FL_UNSUPPORTED)
+		return -EINVAL;
+
+	mutex_lock(&ftrace_lock);
+	ret = -ENODEV;
+	if (ftrace_disabled)
+		goto out;
+	ret = -EBUSY;
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		goto out;
+
+	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
+	/* Fully set up before a list walker can see it. */
+	RCU_INIT_POINTER(ops->next, ftrace_ops_list);
+	rcu_assign_pointer(ftrace_ops_list, ops);
+
+	ret = ftrace_update_sites();
+	if (ret) {
+		/*
+		 * Patching was given up part way: take the ops back out.
+		 * Sites already patched keep calling the list function,
+		 * which no longer finds it.
+		 */
+		next = rcu_dereference_protected(ops->next,
+						 lockdep_is_held(&ftrace_lock));
+		rcu_assign_pointer(ftrace_ops_list, next);
+		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	}
+out:
+	mutex_unlock(&ftrace_lock);
+	if (ret && (ops->flags & FTRACE_OPS_FL_INITIALIZED))
+		synchronize_rcu_tasks_rude();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_function);
+
+/**
+ * unregister_ftrace_function - stop calling a callback
+ * @ops: a registered ops
+ *
+ * When this returns, no CPU runs @ops->func any more, nor will.
+ *
+ * Return: 0, or -EBUSY if @ops is not registered.
+ */
+int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	struct ftrace_ops __rcu **p;
+	struct ftrace_ops *op;
+
+	mutex_lock(&ftrace_lock);
+	for (p = &ftrace_ops_list;
+	     (op = rcu_dereference_protected(*p,
+				lockdep_is_held(&ftrace_lock)));
+	     p = &op->next) {
+		if (op == ops)
+			break;
+	}
+	if (!op) {
+		mutex_unlock(&ftrace_lock);
+		return -EBUSY;
+	}
+	/*
+	 * A walker that is on ops keeps following ops->next, which stays
+	 * valid: only the pointer to ops changes.
+	 */
+	op = rcu_dereference_protected(ops->next,
+				       lockdep_is_held(&ftrace_lock));
+	rcu_assign_pointer(*p, op);
+	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	/*
+	 * If patching fails here, ftrace_disabled is set and the sites
+	 * still patched call the list function, which no longer finds ops.
+	 */
+	ftrace_update_sites();
+	mutex_unlock(&ftrace_lock);
+
+	/* Every walk that could still see ops has finished. */
+	synchronize_rcu_tasks_rude();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+/*
+ * Give up patching for good: no site is written again, and registering
+ * fails with -ENODEV. Sites stay as they are.
+ */
+void ftrace_kill(void)
+{
+	WRITE_ONCE(ftrace_disabled, true);
+}

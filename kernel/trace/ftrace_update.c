@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bringing the call sites in line with the registered ops.
+ *
+ * A pass runs under ftrace_lock, inside the arch's prepare/post_process
+ * bracket (x86: text_mutex, with the writes batched through
+ * text_poke_queue()). It first points ftrace_call at the list function
+ * if any ops is registered, then walks every live record and patches
+ * the sites whose state differs from what the ops want, and last points
+ * ftrace_call at ftrace_stub if no ops is left. So a site is never made
+ * to call ftrace_caller while ftrace_call would skip a registered ops
+ * (an enabled site reaches every ops from its first call), and a CPU
+ * still inside ftrace_caller after the last ops went calls the stub.
+ *
+ * A site found holding other bytes than its record says is a bug: the
+ * pass stops, ftrace_disabled is set for good, and ftrace_bug() says
+ * which site and what it held. Sites already rewritten stay as they
+ * are; they call ftrace_caller, which stays valid forever.
+ */
+
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/sched.h>
+
+#include "ftrace_internal.h"
+
+/* What ftrace_call calls now. [ftrace_lock] */
+static ftrace_func_t ftrace_call_func = ftrace_stub;
+
+/* What the site of rec must call: FTRACE_ADDR, or 0 for the nop. */
+static unsigned long rec_target(struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *op;
+
+	for (op = rcu_dereference_protected(ftrace_ops_list,
+					    lockdep_is_held(&ftrace_lock));
+	     op; op = rcu_dereference_protected(op->next,
+					    lockdep_is_held(&ftrace_lock))) {
+		if (ftrace_ops_wants(op, rec->ip))
+			return FTRACE_ADDR;
+	}
+	return 0;
+}
+
+static void ftrace_bug(int err, struct dyn_ftrace *rec)
+{
+	ftrace_kill();
+	pr_err("giving up on function tracing: %s the call site at %pS (flags %lx) failed: %d\n",
+	       rec->flags & REC_ON ? "disabling" : "enabling",
+	       (void *)rec->ip, rec->flags, err);
+}
+
+static int set_call_func(ftrace_func_t func)
+{
+	int ret;
+
+	if (func == ftrace_call_func)
+		return 0;
+	ret = ftrace_update_ftrace_func(func);
+	if (!ret)
+		ftrace_call_func = func;
+	return ret;
+}
+
+#ifdef CONFIG_FTRACE_SITE_CHECK
+/*
+ * After a pass, read every live site back and compare it with its
+ * record. A mismatch is reported like a failed patch.
+ */
+static int check_sites(void)
+{
+	struct dyn_ftrace *rec;
+	unsigned long n = 0;
+
+	for_each_live_rec(rec) {
+		unsigned long target = rec->flags & REC_ON ? FTRACE_ADDR : 0;
+
+		if (!ftrace_arch_site_holds(rec, target)) {
+			ftrace_bug(-EINVAL, rec);
+			return -EINVAL;
+		}
+		if (!(++n % 1024))
+			cond_resched();
+	}
+	return 0;
+}
+#else
+static inline int check_sites(void)
+{
+	return 0;
+}
+#endif
+
+int ftrace_update_sites(void)
+{
+	bool any = rcu_access_pointer(ftrace_ops_list);
+	unsigned long n = 0;
+	struct dyn_ftrace *rec;
+	int ret = 0;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return -ENODEV;
+
+	ftrace_arch_code_modify_prepare();
+	if (any)
+		ret = set_call_func(arch_ftrace_ops_list_func);
+
+	for_each_live_rec(rec) {
+		unsigned long target;
+		bool on;
+
+		if (ret)
+			break;
+		target = rec_target(rec);
+		on = rec->flags & REC_ON;
+		if (!!target == on)
+			continue;
+		if (target)
+			ret = ftrace_make_call(rec, target);
+		else
+			ret = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
+		if (ret) {
+			ftrace_bug(ret, rec);
+			break;
+		}
+		rec->flags ^= REC_ON;
+		/* Long passes (every site) let others run; text_mutex is held. */
+		if (!(++n % 256))
+			cond_resched();
+	}
+
+	if (!ret && !any)
+		ret = set_call_func(ftrace_stub);
+	ftrace_arch_code_modify_post_process();
+
+	if (!ret)
+		ret = check_sites();
+	return ret;
+}

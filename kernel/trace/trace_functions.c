@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "function" tracer: one TRACE_FN record ("func <-parent") per call
+ * of every traceable kernel function.
+ *
+ * Each array that makes it its current tracer registers its ftrace_ops
+ * (tr->fn_ops, whose filters set_ftrace_filter and set_ftrace_notrace
+ * edit), with the array as private; the list function calls every such
+ * ops, so the top level and any instance trace at once.
+ *
+ * Its options:
+ *  func_stack_trace  the kernel stack after each record (TRACE_STACK);
+ *  func-no-repeats   a run of calls of one function from one place is
+ *                    one record, then a TRACE_FUNC_REPEATS record with
+ *                    the number of repeats and the time of the last.
+ * The callback is chosen when the ops is registered; changing an option
+ * while the tracer runs registers the ops again with another callback.
+ * The options belong to the tracer, so they are the same in every array
+ * (as upstream's); an array picks up a change when it next starts the
+ * tracer.
+ *
+ * TODO(issue 6): pid filtering (step 7), the trace exports of function
+ * records, and the events/ftrace/function filter.
+ */
+
+#include <linux/ftrace.h>
+#include <linux/slab.h>
+#include <linux/trace_recursion.h>
+
+#include "trace.h"
+
+enum {
+	FUNC_OPT_STACK		= BIT(0),
+	FUNC_OPT_NO_REPEATS	= BIT(1),
+};
+
+static struct tracer_opt func_opts[] = {
+	TRACER_OPT(func_stack_trace, FUNC_OPT_STACK),
+	{ "func-no-repeats", FUNC_OPT_NO_REPEATS },
+	{ }
+};
+
+/* The last call a CPU recorded, and how often it repeated since. */
+struct fn_last {
+	unsigned long	ip;
+	unsigned long	parent_ip;
+	u64		ts;		/* of the last repeat */
+	unsigned int	count;
+};
+
+static struct tracer_flags func_flags = {
+	.val	= 0,
+	.opts	= func_opts,
+};
+
+/*
+ * A record's context word from the one of this callback: without the
+ * preemption that the list function (when it called us) disabled. The
+ * callbacks' own guard is taken off by tracing_gen_ctx_dec(), or was
+ * not taken (the stack variants).
+ */
+static __always_inline unsigned int fn_ctx(unsigned int trace_ctx)
+{
+	if (IS_ENABLED(CONFIG_PREEMPTION) && ftrace_list_walking() &&
+	    (trace_ctx & 0xf))
+		trace_ctx--;
+	return trace_ctx;
+}
+
+/* Whether this CPU records for tr now. */
+static __always_inline bool fn_cpu_on(struct trace_array *tr)
+{
+	struct trace_array_cpu *data = this_cpu_ptr(tr->array_buffer.data);
+
+	return !atomic_read(&data->disabled);
+}
+
+static __always_inline void fn_record(struct trace_array *tr,
+				      unsigned long ip, unsigned long parent_ip,
+				      unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = trace_array_buffer(tr);
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
+					  trace_ctx);
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	trace_buffer_commit_nostack(tr, buffer, event);
+}
+
+/*
+ * func-no-repeats: whether this call repeats the CPU's last one (then it
+ * is only counted). Preemption or interrupts are off.
+ */
+static __always_inline bool fn_repeat(struct trace_array *tr,
+				      struct fn_last *last, unsigned long ip,
+				      unsigned long parent_ip)
+{
+	if (last->ip != ip || last->parent_ip != parent_ip ||
+	    last->count >= U16_MAX)
+		return false;
+	last->count++;
+	last->ts = ring_buffer_time_stamp(trace_array_buffer(tr));
+	return true;
+}
+
+/* A new call: record the repeats of the previous one, if any. */
+static void fn_repeats_flush(struct trace_array *tr, struct fn_last *last,
+			     unsigned long ip, unsigned long parent_ip,
+			     unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = trace_array_buffer(tr);
+	struct ring_buffer_event *event;
+	struct func_repeats_entry *entry;
+	u64 delta;
+
+	if (last->count) {
+		event = trace_buffer_lock_reserve(buffer, TRACE_FUNC_REPEATS,
+						  sizeof(*entry), trace_ctx);
+		if (event) {
+			entry = ring_buffer_event_data(event);
+			entry->ip = last->ip;
+			entry->parent_ip = last->parent_ip;
+			entry->count = last->count;
+			delta = ring_buffer_event_time_stamp(buffer, event) -
+				last->ts;
+			entry->top_delta_ts = delta >> 32;
+			entry->bottom_delta_ts = (u32)delta;
+			trace_buffer_commit_nostack(tr, buffer, event);
+		}
+	}
+	last->ip = ip;
+	last->parent_ip = parent_ip;
+	last->count = 0;
+}
+
+static void function_trace_call(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op,
+				struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = op->private;
+	unsigned int trace_ctx;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	/* The preemption the guard disabled is not the traced code's. */
+	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
+	if (fn_cpu_on(tr))
+		fn_record(tr, ip, parent_ip, trace_ctx);
+	ftrace_test_recursion_unlock(bit);
+}
+
+/*
+ * With the stack: the stack walk itself runs traced functions, so this
+ * CPU's records are held off (data->disabled) for the whole of it, with
+ * interrupts off so that an interrupt's functions are not lost to it.
+ */
+static void function_stack_trace_call(unsigned long ip,
+				      unsigned long parent_ip,
+				      struct ftrace_ops *op,
+				      struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = op->private;
+	struct trace_array_cpu *data;
+	unsigned int trace_ctx;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	data = this_cpu_ptr(tr->array_buffer.data);
+	if (atomic_inc_return(&data->disabled) == 1) {
+		trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
+		fn_record(tr, ip, parent_ip, trace_ctx);
+		/*
+		 * Leave out this callback, the list function and
+		 * ftrace_caller: the stack starts at the traced function.
+		 */
+		trace_array_record_stack(tr, 4);
+	}
+	atomic_dec(&data->disabled);
+	local_irq_restore(flags);
+}
+
+static void function_no_repeats_call(unsigned long ip,
+				     unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = op->private;
+	struct fn_last *last;
+	unsigned int trace_ctx;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!fn_cpu_on(tr))
+		goto out;
+	/* The guard disabled preemption: this CPU's state is ours. */
+	last = this_cpu_ptr((struct fn_last __percpu *)tr->fn_last);
+	if (fn_repeat(tr, last, ip, parent_ip))
+		goto out;
+	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
+	fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
+	fn_record(tr, ip, parent_ip, trace_ctx);
+out:
+	ftrace_test_recursion_unlock(bit);
+}
+
+static void function_stack_no_repeats_call(unsigned long ip,
+					   unsigned long parent_ip,
+					   struct ftrace_ops *op,
+					   struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = op->private;
+	struct trace_array_cpu *data;
+	struct fn_last *last;
+	unsigned int trace_ctx;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	data = this_cpu_ptr(tr->array_buffer.data);
+	if (atomic_inc_return(&data->disabled) == 1) {
+		last = this_cpu_ptr((struct fn_last __percpu *)tr->fn_last);
+		if (!fn_repeat(tr, last, ip, parent_ip)) {
+			trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
+			fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
+			fn_record(tr, ip, parent_ip, trace_ctx);
+			/* as in function_stack_trace_call() */
+			trace_array_record_stack(tr, 4);
+		}
+	}
+	atomic_dec(&data->disabled);
+	local_irq_restore(flags);
+}
+
+static ftrace_func_t fn_callback(u32 flags)
+{
+	switch (flags & (FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS)) {
+	case FUNC_OPT_STACK:
+		return function_stack_trace_call;
+	case FUNC_OPT_NO_REPEATS:
+		return function_no_repeats_call;
+	case FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS:
+		return function_stack_no_repeats_call;
+	default:
+		return function_trace_call;
+	}
+}
+
+/* A new run of the callback starts with no call to repeat. */
+static void fn_last_clear(struct trace_array *tr)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr((struct fn_last __percpu *)tr->fn_last, cpu),
+		       0, sizeof(struct fn_last));
+}
+
+/*
+ * The ops is the array's (tr->fn_ops), so that its filter sets outlive
+ * the tracer; the per-CPU repeats state lives while the tracer runs.
+ */
+static int function_trace_init(struct trace_array *tr)
+{
+	struct ftrace_ops *ops = &tr->fn_ops;
+	int ret;
+
+	tr->fn_last = alloc_percpu(struct fn_last);
+	if (!tr->fn_last)
+		return -ENOMEM;
+	ops->func = fn_callback(func_flags.val);
+	ops->private = tr;
+	ret = register_ftrace_function(ops);
+	if (ret) {
+		free_percpu(tr->fn_last);
+		tr->fn_last = NULL;
+	}
+	return ret;
+}
+
+static void function_trace_reset(struct trace_array *tr)
+{
+	if (!tr->fn_last)
+		return;
+	/* When this returns no CPU runs the callback. */
+	unregister_ftrace_function(&tr->fn_ops);
+	free_percpu(tr->fn_last);
+	tr->fn_last = NULL;
+}
+
+static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
+			     int set)
+{
+	struct ftrace_ops *ops = &tr->fn_ops;
+	u32 flags = set ? old_flags | bit : old_flags & ~bit;
+
+	if (!(bit & (FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS)))
+		return -EINVAL;
+	/* Not running in tr, or no change: the flag only. */
+	if (!tr->fn_last || ops->func == fn_callback(flags))
+		return 0;
+	/* Off and on again, so that no CPU runs the old callback. */
+	unregister_ftrace_function(ops);
+	ops->func = fn_callback(flags);
+	fn_last_clear(tr);
+	return register_ftrace_function(ops);
+}
+
+static struct tracer function_trace = {
+	.name		= "function",
+	.init		= function_trace_init,
+	.reset		= function_trace_reset,
+	.flags		= &func_flags,
+	.set_flag	= function_set_flag,
+	.allow_instances = true,
+};
+
+static __init int init_function_trace(void)
+{
+	return register_tracer(&function_trace);
+}
+core_initcall(init_function_trace);
