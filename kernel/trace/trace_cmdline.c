@@ -71,6 +71,7 @@ struct comm_saved {
 	unsigned int		gen;
 	char			comm[TASK_COMM_LEN];
 };
+
 static DEFINE_PER_CPU(struct comm_saved, comm_saved);
 static unsigned int cmdline_slots;		/* cmdlines->nr, for readers */
 static DEFINE_MUTEX(cmdline_resize_mutex);
