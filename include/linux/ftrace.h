@@ -253,6 +253,20 @@ void ftrace_release_mod(struct module *mod);
  */
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr);
+/*
+ * The rest of the arch's side (arch/<arch>/kernel/ftrace.c), for the
+ * core's passes: a pass is bracketed by prepare and post_process; each
+ * site goes from the nop to a call of addr (make_call), from one call to
+ * another (modify_call), or back (make_nop); ftrace_call in ftrace_caller
+ * is pointed at func; site_holds reads a site back (0: the nop).
+ */
+void ftrace_arch_code_modify_prepare(void);
+void ftrace_arch_code_modify_post_process(void);
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr);
+int ftrace_update_ftrace_func(ftrace_func_t func);
+bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target);
 
 /* The entry code that trampolines are copied from (the ORC unwinder). */
 void ftrace_caller(void);

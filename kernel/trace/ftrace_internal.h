@@ -119,12 +119,7 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
  */
 int ftrace_update_sites(void);
 
-/* ---- the arch (arch/<arch>/kernel/ftrace.c) ---- */
-
-void ftrace_arch_code_modify_prepare(void);
-void ftrace_arch_code_modify_post_process(void);
-int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
-int ftrace_update_ftrace_func(ftrace_func_t func);
-bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target);
+/* The op argument ftrace_caller passes; its callbacks ignore it. */
+extern struct ftrace_ops *function_trace_op;
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -138,14 +138,13 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 	return 0;
 }
 
+/* A pass holds text_mutex from prepare to post_process. */
 void ftrace_arch_code_modify_prepare(void)
-	__acquires(&text_mutex)
 {
 	mutex_lock(&text_mutex);
 }
 
 void ftrace_arch_code_modify_post_process(void)
-	__releases(&text_mutex)
 {
 	/* The last, partial batch. */
 	text_poke_finish();
