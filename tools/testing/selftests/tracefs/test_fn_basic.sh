@@ -68,16 +68,21 @@ n=$(grep -cE "$line" "$T/trace")
 echo "after switching to nop: no function records"
 
 # func_stack_trace: each record is followed by its stack, whose first
-# named frame is the traced function itself (upstream shows the address
-# of its trampoline before it). Records of the CPUs interleave in
+# frame is the traced function itself. Upstream shows the address of its
+# trampoline before it, and now and then (2 in 1461 stacks, from the
+# idle loop) its own callback too: on other flavors those frames are
+# passed over. Records of the CPUs interleave in
 # 'trace', so a stack is matched with the last record of its CPU.
 echo 1 >"$T/options/func_stack_trace"
 echo function >"$T/current_tracer"
 sleep 0.2
 echo 0 >"$T/tracing_on"
-awk '
+internal='^$'
+[ "$flavor" = ours ] ||
+	internal='^(0x[0-9a-f]+|function_stack_trace_call|ftrace_[a-z_]+|arch_ftrace_ops_list_func)$'
+awk -v internal="$internal" '
 	/^#/ { next }
-	/^ => 0x[0-9a-f]+$/ { next }
+	/^ => / && $2 ~ internal { next }
 	/^ => / {
 		if (want != "") {
 			if ($2 == want) good++
