@@ -53,6 +53,8 @@ BOOT_PARAMS="$BOOT_PARAMS trace_clock=global alloc_snapshot ftrace_dump_on_oops"
 BOOT_PARAMS="$BOOT_PARAMS traceoff_on_warning tp_printk"
 # The event boot parameters test_events_boot.sh checks.
 EVENT_BOOT_PARAMS="trace_event=initcall:initcall_finish,sched:sched_process_exec tp_printk"
+# The function tracing parameters test_fn_boot.sh checks.
+FN_BOOT_PARAMS="ftrace=function ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
 
 # suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
 # TAP line counted; with NAME, a boot of its own with those parameters.
@@ -199,6 +201,12 @@ case " $built " in
 	# Events enabled from the command line, before any test runs.
 	s=$(date +%s)
 	suite x86_64 ours eventboot "$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot"
+	echo "    ($(($(date +%s) - s)) s)"
+	# Function tracing from the command line, on ours and upstream.
+	s=$(date +%s)
+	for f in ours upstream; do
+		suite x86_64 $f fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
+	done
 	echo "    ($(($(date +%s) - s)) s)"
 	if [ "${SKIP_META:-0}" != 1 ]; then
 		# (one passing test and the failing one: the whole suite ran above)

@@ -150,14 +150,32 @@ int unregister_ftrace_function(struct ftrace_ops *ops);
 
 /* Give up patching for good (a bug was found). */
 void ftrace_kill(void);
-static inline void tracer_disable(void) { }
+
+/*
+ * /proc/sys/kernel/ftrace_enabled: 0 turns every call site back into
+ * the nop while the ops stay registered; any other value patches them
+ * again. The kexec path clears it without patching, as the other CPUs
+ * are stopped by then.
+ */
+extern int ftrace_enabled;
+
+static inline void tracer_disable(void)
+{
+	ftrace_enabled = 0;
+}
 
 static inline int __ftrace_enabled_save(void)
 {
-	return 0;
+	int saved = ftrace_enabled;
+
+	ftrace_enabled = 0;
+	return saved;
 }
 
-static inline void __ftrace_enabled_restore(int enabled) { }
+static inline void __ftrace_enabled_restore(int enabled)
+{
+	ftrace_enabled = enabled;
+}
 
 /* Symbol lookup for fprobe and BPF: step 3. */
 static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,

@@ -29,6 +29,7 @@
 #include <linux/ftrace.h>
 #include <linux/rcupdate.h>
 #include <linux/rcupdate_wait.h>
+#include <linux/sysctl.h>
 #include <linux/trace_recursion.h>
 
 #include "ftrace_internal.h"
@@ -37,6 +38,8 @@
 DEFINE_MUTEX(ftrace_lock);
 struct ftrace_ops __rcu *ftrace_ops_list;
 bool ftrace_disabled;
+/* The sysctl; [ftrace_lock] to change, so that passes see one value. */
+int ftrace_enabled __read_mostly = 1;
 
 /*
  * The op argument ftrace_caller passes (ftrace_caller_op_ptr loads it).
@@ -107,6 +110,9 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		goto out;
 	ret = -EBUSY;
 	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		goto out;
+	/* An ops that must never be switched off, while all are off. */
+	if ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)
 		goto out;
 
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
@@ -188,3 +194,62 @@ void ftrace_kill(void)
 {
 	WRITE_ONCE(ftrace_disabled, true);
 }
+
+/* Whether a registered ops must never be switched off (livepatch). */
+static bool permanent_ops_registered(void)
+{
+	struct ftrace_ops *op;
+
+	for (op = rcu_dereference_protected(ftrace_ops_list,
+					    lockdep_is_held(&ftrace_lock));
+	     op; op = rcu_dereference_protected(op->next,
+					    lockdep_is_held(&ftrace_lock))) {
+		if (op->flags & FTRACE_OPS_FL_PERMANENT)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * kernel.ftrace_enabled: an int, as upstream's (any nonzero value is
+ * on). A change patches every site to match; -EBUSY to turn it off
+ * while a permanent ops is registered.
+ */
+static int ftrace_enabled_sysctl(struct ctl_table *table, int write,
+				 void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int was, ret;
+
+	mutex_lock(&ftrace_lock);
+	was = ftrace_enabled;
+	ret = proc_dointvec(table, write, buffer, lenp, ppos);
+	if (ret || !write || !was == !ftrace_enabled)
+		goto out;
+	if (!ftrace_enabled && permanent_ops_registered()) {
+		ftrace_enabled = was;
+		ret = -EBUSY;
+		goto out;
+	}
+	ret = ftrace_update_sites();
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static struct ctl_table ftrace_sysctls[] = {
+	{
+		.procname	= "ftrace_enabled",
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= ftrace_enabled_sysctl,
+	},
+	{ }
+};
+
+static __init int ftrace_sysctl_init(void)
+{
+	register_sysctl_init("kernel", ftrace_sysctls);
+	return 0;
+}
+core_initcall(ftrace_sysctl_init);

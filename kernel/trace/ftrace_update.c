@@ -33,6 +33,8 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op;
 
+	if (!ftrace_enabled)
+		return 0;
 	for (op = rcu_dereference_protected(ftrace_ops_list,
 					    lockdep_is_held(&ftrace_lock));
 	     op; op = rcu_dereference_protected(op->next,
@@ -94,7 +96,7 @@ static inline int check_sites(void)
 
 int ftrace_update_sites(void)
 {
-	bool any = rcu_access_pointer(ftrace_ops_list);
+	bool any = ftrace_enabled && rcu_access_pointer(ftrace_ops_list);
 	unsigned long n = 0;
 	struct dyn_ftrace *rec;
 	int ret = 0;

@@ -24,7 +24,10 @@
  */
 
 #include <linux/ftrace.h>
+#include <linux/init.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <asm/setup.h>
 #include <linux/trace_recursion.h>
 
 #include "trace.h"
@@ -323,8 +326,51 @@ static struct tracer function_trace = {
 	.allow_instances = true,
 };
 
+/*
+ * ftrace_filter= and ftrace_notrace=: the top level's sets from boot,
+ * functions separated by commas, as upstream. They are in place before
+ * the tracer registers, so that ftrace=function starts with them.
+ */
+static char fn_boot_filter[COMMAND_LINE_SIZE] __initdata;
+static char fn_boot_notrace[COMMAND_LINE_SIZE] __initdata;
+
+static int __init fn_boot_filter_setup(char *str)
+{
+	strscpy(fn_boot_filter, str, sizeof(fn_boot_filter));
+	return 1;
+}
+__setup("ftrace_filter=", fn_boot_filter_setup);
+
+static int __init fn_boot_notrace_setup(char *str)
+{
+	strscpy(fn_boot_notrace, str, sizeof(fn_boot_notrace));
+	return 1;
+}
+__setup("ftrace_notrace=", fn_boot_notrace_setup);
+
+static void __init fn_boot_set(char *list, bool exclude, const char *param)
+{
+	struct ftrace_ops *ops = &top_trace_array()->fn_ops;
+	int ret;
+
+	if (!list[0])
+		return;
+	strreplace(list, ',', ' ');
+	if (exclude)
+		ret = ftrace_set_notrace(ops, (unsigned char *)list,
+					 strlen(list), 1);
+	else
+		ret = ftrace_set_filter(ops, (unsigned char *)list,
+					strlen(list), 1);
+	if (ret)
+		pr_warn("ftrace: %s%s: a function matches nothing (%d); ignored\n",
+			param, list, ret);
+}
+
 static __init int init_function_trace(void)
 {
+	fn_boot_set(fn_boot_filter, false, "ftrace_filter=");
+	fn_boot_set(fn_boot_notrace, true, "ftrace_notrace=");
 	return register_tracer(&function_trace);
 }
 core_initcall(init_function_trace);
