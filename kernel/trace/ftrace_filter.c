@@ -161,10 +161,16 @@ static struct ftrace_ip_set *word_match(const char *word)
 	return set;
 }
 
+/* The sites a glob (or a line number) selects, in a new set. */
+struct ftrace_ip_set *ftrace_match_sites(const char *glob)
+{
+	return word_match(glob);
+}
+
 /*
  * Apply one word to *setp (replaced by a new set on success).
- * -EINVAL if it selects no function, or is a command (func:cmd), which
- * this kernel does not have yet.
+ * -EINVAL if it selects no function. Commands (func:cmd) are not words
+ * of a set: ftrace_probes.c takes them.
  */
 int ftrace_filter_apply_word(struct ftrace_ip_set **setp, char *word)
 {
@@ -175,7 +181,7 @@ int ftrace_filter_apply_word(struct ftrace_ip_set **setp, char *word)
 		remove = true;
 		word++;
 	}
-	/* TODO(issue 6, steps 4 and 6): :mod: and the commands. */
+	/* TODO(issue 6, step 4): :mod:. */
 	if (!*word || strchr(word, ':'))
 		return -EINVAL;
 

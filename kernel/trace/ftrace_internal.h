@@ -74,6 +74,8 @@ bool ftrace_ip_set_has(const struct ftrace_ip_set *set, unsigned long ip);
 void ftrace_ip_set_free(struct ftrace_ip_set *set);
 /* A private copy of ops' filter or notrace set (empty if none). */
 struct ftrace_ip_set *ftrace_filter_copy(struct ftrace_ops *ops, bool exclude);
+/* The sites a glob (or a line number) selects, in a new set. */
+struct ftrace_ip_set *ftrace_match_sites(const char *glob);
 /* Apply one word ("glob", "!glob", "N") to a private set. */
 int ftrace_filter_apply_word(struct ftrace_ip_set **setp, char *word);
 /* Publish a private set (consumed) as ops' filter or notrace set. */
@@ -106,6 +108,20 @@ static __always_inline bool ftrace_ops_wants(struct ftrace_ops *ops,
 void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 			       struct ftrace_ops *op,
 			       struct ftrace_regs *fregs);
+
+/* ---- ftrace_probes.c: the commands of set_ftrace_filter ---- */
+
+struct trace_array;
+struct seq_file;
+
+/* Whether a word is a command ("glob:cmd..."), not a set's word. */
+bool ftrace_probe_word_is_cmd(const char *word);
+/* Apply a command word; errors are logged under loc. */
+int ftrace_probe_word(struct trace_array *tr, const char *loc, char *word,
+		      bool exclude);
+/* The n-th probe of tr (NULL past the last), and its line. */
+void *ftrace_probe_at(struct trace_array *tr, loff_t n);
+void ftrace_probe_show(struct seq_file *m, void *v);
 
 /* ---- ftrace_update.c ---- */
 

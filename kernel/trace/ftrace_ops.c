@@ -239,10 +239,10 @@ out:
 static struct ctl_table ftrace_sysctls[] = {
 	{
 		.procname	= "ftrace_enabled",
-		.data		= &ftrace_enabled,
-		.maxlen		= sizeof(int),
 		.mode		= 0644,
 		.proc_handler	= ftrace_enabled_sysctl,
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(ftrace_enabled),
 	},
 	{ }
 };

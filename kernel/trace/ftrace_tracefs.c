@@ -12,7 +12,9 @@
  *	private copy; the copy replaces the set when the file is closed. A
  *	word that matches nothing fails its write with -EINVAL and leaves an
  *	error_log entry, and then closing the file changes nothing. The
- *	sets stay with the array while other tracers run.
+ *	sets stay with the array while other tracers run. A command word
+ *	("glob:cmd...", ftrace_probes.c) acts at once, and reading
+ *	set_ftrace_filter lists the probes after the functions.
  *  available_filter_functions (top level)
  *	Every function with a call site, one a line, in address order.
  *  enabled_functions (top level)
@@ -39,6 +41,7 @@ struct filter_file {
 	bool			exclude;
 	bool			writing;
 	bool			failed;	/* a word failed: install nothing */
+	bool			at_probe; /* reading: the line is a probe's */
 	struct ftrace_ip_set	*set;	/* the private copy being edited */
 	unsigned int		len;	/* of the word being read */
 	char			word[FILTER_WORD_MAX];
@@ -47,15 +50,19 @@ struct filter_file {
 static const char * const filter_errs[] = {
 	"No function matches",
 	"Word too long",
-	"Commands are not supported yet",
 };
 
-enum { FE_NO_MATCH, FE_TOO_LONG, FE_COMMAND };
+enum { FE_NO_MATCH, FE_TOO_LONG };
+
+static const char *filter_loc(struct filter_file *ff)
+{
+	return ff->exclude ? "set_ftrace_notrace" : "set_ftrace_filter";
+}
 
 static void filter_log_err(struct filter_file *ff, int type)
 {
-	tracing_log_err(ff->tr, ff->exclude ? "set_ftrace_notrace" :
-			"set_ftrace_filter", ff->word, filter_errs, type, 0);
+	tracing_log_err(ff->tr, filter_loc(ff), ff->word, filter_errs, type,
+			0);
 }
 
 /* ---- reading the sets ---- */
@@ -70,26 +77,36 @@ static struct ftrace_ip_set *shown_set(struct seq_file *m)
 					 lockdep_is_held(&ftrace_filter_lock));
 }
 
+/*
+ * The line at pos: the set's functions (or the line saying it is
+ * empty), then, in set_ftrace_filter, the probes of the commands.
+ */
+static void *set_at(struct seq_file *m, loff_t pos)
+{
+	struct filter_file *ff = m->private;
+	struct ftrace_ip_set *set = shown_set(m);
+	unsigned long nr = set ? set->nr : 0;
+
+	ff->at_probe = false;
+	if (!nr && !pos)
+		return SEQ_START_TOKEN;
+	if (pos < nr)
+		return &set->ips[pos];
+	if (ff->exclude)
+		return NULL;
+	ff->at_probe = true;
+	return ftrace_probe_at(ff->tr, pos - max(nr, 1UL));
+}
+
 static void *set_start(struct seq_file *m, loff_t *pos)
 {
-	struct ftrace_ip_set *set;
-
 	mutex_lock(&ftrace_filter_lock);
-	set = shown_set(m);
-	/* An empty set is one line saying so. */
-	if (!set || !set->nr)
-		return *pos ? NULL : SEQ_START_TOKEN;
-	return *pos < set->nr ? &set->ips[*pos] : NULL;
+	return set_at(m, *pos);
 }
 
 static void *set_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct ftrace_ip_set *set = shown_set(m);
-
-	++*pos;
-	if (v == SEQ_START_TOKEN || *pos >= set->nr)
-		return NULL;
-	return &set->ips[*pos];
+	return set_at(m, ++*pos);
 }
 
 static void set_stop(struct seq_file *m, void *v)
@@ -106,7 +123,10 @@ static int set_show(struct seq_file *m, void *v)
 			 "#### all functions enabled ####\n");
 		return 0;
 	}
-	seq_printf(m, "%ps\n", (void *)*(unsigned long *)v);
+	if (ff->at_probe)
+		ftrace_probe_show(m, v);
+	else
+		seq_printf(m, "%ps\n", (void *)*(unsigned long *)v);
 	return 0;
 }
 
@@ -189,12 +209,17 @@ static int filter_word_done(struct filter_file *ff)
 	if (!ff->len)
 		return 0;
 	ff->word[ff->len] = '\0';
-	mutex_lock(&ftrace_filter_lock);
-	ret = ftrace_filter_apply_word(&ff->set, ff->word);
-	mutex_unlock(&ftrace_filter_lock);
-	if (ret == -EINVAL)
-		filter_log_err(ff, strchr(ff->word, ':') ? FE_COMMAND :
-			       FE_NO_MATCH);
+	if (ftrace_probe_word_is_cmd(ff->word)) {
+		/* a command acts now, and logs its own errors */
+		ret = ftrace_probe_word(ff->tr, filter_loc(ff), ff->word,
+					ff->exclude);
+	} else {
+		mutex_lock(&ftrace_filter_lock);
+		ret = ftrace_filter_apply_word(&ff->set, ff->word);
+		mutex_unlock(&ftrace_filter_lock);
+		if (ret == -EINVAL)
+			filter_log_err(ff, FE_NO_MATCH);
+	}
 	if (ret)
 		ff->failed = true;
 	ff->len = 0;

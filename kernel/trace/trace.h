@@ -329,6 +329,8 @@ struct trace_array {
 	 */
 	struct ftrace_ops	fn_ops;
 	void __percpu		*fn_last;
+	/* the commands of set_ftrace_filter (ftrace_probes.c) */
+	struct fn_probes	*fn_probes;
 #endif
 };
 
@@ -421,7 +423,10 @@ void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d);
 void __init ftrace_create_toplevel_files(void);
 /* an array goes: free its function tracer's filter sets */
 void ftrace_array_free(struct trace_array *tr);
+/* an array goes: remove its probes, before its events go */
+void ftrace_probes_clear(struct trace_array *tr);
 #else
+static inline void ftrace_probes_clear(struct trace_array *tr) { }
 static inline void ftrace_create_filter_files(struct trace_array *tr,
 					      struct dentry *d) { }
 static inline void ftrace_create_toplevel_files(void) { }

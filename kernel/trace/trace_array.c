@@ -585,6 +585,7 @@ int trace_array_destroy_locked(struct trace_array *tr)
 		tr->current_trace->enabled--;
 	tr->current_trace = &nop_trace;
 	destroy_tracer_options(tr);
+	ftrace_probes_clear(tr);	/* they may hold its events */
 	event_trace_del_tracer(tr);	/* events: before their files go */
 	tracefs_remove(tr->dir);
 	err_log_clear(tr);

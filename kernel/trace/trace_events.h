@@ -155,6 +155,13 @@ int __ftrace_set_clr_event_nolock(struct trace_array *tr, const char *match,
 				  const char *sub, const char *event, int set);
 int __ftrace_set_clr_event(struct trace_array *tr, const char *match,
 			   const char *sub, const char *event, int set);
+/*
+ * Pin an event (its module cannot go) and keep its probe attached in
+ * soft mode, for a trigger or a function command that switches it
+ * (trace_events_trigger.c); and let it go. [E]
+ */
+int event_soft_hold(struct trace_event_file *file);
+void event_soft_release(struct trace_event_file *file);
 /* Whether the file can be enabled through its files and set_event. */
 bool event_file_enableable(struct trace_event_file *file);
 

@@ -310,8 +310,7 @@ static void trigger_mode_put(struct trace_event_file *file)
 
 /* ---- making and freeing ---- */
 
-/* Pin the target event and keep its probe attached (soft mode). [E] */
-static int trigger_hold_target(struct trace_event_file *target)
+int event_soft_hold(struct trace_event_file *target)
 {
 	int ret;
 
@@ -323,7 +322,7 @@ static int trigger_hold_target(struct trace_event_file *target)
 	return ret;
 }
 
-static void trigger_release_target(struct trace_event_file *target)
+void event_soft_release(struct trace_event_file *target)
 {
 	trace_event_enable_disable(target, 0, 1);
 	trace_event_put_ref(target->event_call);
@@ -333,7 +332,7 @@ static void trigger_release_target(struct trace_event_file *target)
 static void trigger_free(struct event_trigger *t)
 {
 	if (t->target)
-		trigger_release_target(t->target);
+		event_soft_release(t->target);
 	event_filter_free(t->filter);
 	kfree(t->filter_text);
 	kfree(t);
@@ -472,7 +471,7 @@ static int trigger_add(struct event_trigger *t, char *param, char *filter,
 	if (!ret && filter)
 		ret = trigger_parse_filter(t, filter);
 	if (!ret && target) {
-		ret = trigger_hold_target(target);
+		ret = event_soft_hold(target);
 		if (!ret)
 			t->target = target;
 	}

@@ -88,6 +88,11 @@ static const char readme_functions[] =
 	"\t\t\t  (*, ? and [...]), or the line number of a function\n"
 	"\t\t\t  in available_filter_functions; '>' replaces the\n"
 	"\t\t\t  list, '>>' adds to it\n"
+	"\t\t\t  commands: func:command[:count] runs the command\n"
+	"\t\t\t  when func is called: traceon, traceoff, stacktrace,\n"
+	"\t\t\t  dump, cpudump; func:enable_event:SYS:EVENT[:count]\n"
+	"\t\t\t  and func:disable_event:SYS:EVENT[:count];\n"
+	"\t\t\t  '!func:command' removes them\n"
 	"  set_ftrace_notrace\tthe functions it never records, the same way\n";
 
 static const char readme_functions_top[] =
