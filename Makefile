@@ -7,6 +7,7 @@
 #   make patches     the series against the base, in out/patches/
 #   make ftracetest  upstream's ftrace selftests in the guest (FLAVOR)
 #   make bench-rb    ring_buffer_benchmark on upstream and rb, side by side
+#   make bench-fn    function tracing costs on upstream and ours, side by side
 #   make soak        the user-space ring buffer stress test, for minutes
 #   make clean       remove the builds, trees and runs (keeps the base)
 #   make distclean   remove all of out/
@@ -23,7 +24,7 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check build patches ftracetest bench-rb soak clean distclean deps
+.PHONY: run check build patches ftracetest bench-rb bench-fn soak clean distclean deps
 
 deps:
 	@$(H)/deps.sh $(if $(filter arm64,$(ARCH)),arm64,host)
@@ -46,6 +47,9 @@ ftracetest: deps
 
 bench-rb: deps
 	@$(H)/bench-rb.sh
+
+bench-fn: deps
+	@$(H)/bench-fn.sh
 
 soak:
 	@$(MAKE) -C tools/testing/ring_buffer soak

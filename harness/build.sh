@@ -1,17 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build one kernel: tinyconfig plus our fragments.
-# Usage: build.sh FLAVOR ARCH [debug]
+# Usage: build.sh FLAVOR ARCH [debug|nofn]
+# (nofn: without function tracing, for harness/bench-fn.sh)
 # Prints nothing on success but a summary; the full log is in out/logs/.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-flavor=${1:?usage: build.sh FLAVOR ARCH [debug]}
-arch=${2:?usage: build.sh FLAVOR ARCH [debug]}
+flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn]}
+arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn]}
 variant=${3:-}
 check_flavor "$flavor"
 arch_setup "$arch"
-case $variant in "" | debug) ;; *) die "unknown variant '$variant'" ;; esac
+case $variant in "" | debug | nofn) ;; *) die "unknown variant '$variant'" ;; esac
 
 "$HARNESS/tree.sh" "$flavor"
 
@@ -24,6 +25,10 @@ if [ "$variant" = debug ]; then
 	[ -f "$HARNESS/configs/debug-$arch.config" ] &&
 		frags="$frags $HARNESS/configs/debug-$arch.config"
 fi
+# flavor-FLAVOR.config: what one flavor's test kernels add
+[ -f "$HARNESS/configs/flavor-$flavor.config" ] &&
+	frags="$frags $HARNESS/configs/flavor-$flavor.config"
+[ "$variant" = nofn ] && frags="$frags $HARNESS/configs/nofn.config"
 
 # Regenerate .config when a fragment changed (or there is none yet), or
 # one of our Kconfig files did: a new symbol the fragments ask for would
@@ -46,7 +51,10 @@ if [ "$(cat "$bdir/.fragments" 2>/dev/null)" != "$sum" ] || [ ! -f "$bdir/.confi
 	# A fragment line that did not survive olddefconfig is a config bug
 	# unless the option does not exist on this arch; list them in the log.
 	# shellcheck disable=SC2086
+	# (An option a later fragment turns off, as nofn.config does, is not
+	# checked.)
 	grep -h '^CONFIG_' $frags | sort -u | while IFS= read -r line; do
+		grep -qx "# ${line%%=*} is not set" $frags && continue
 		grep -qx "$line" "$bdir/.config" || echo "config: not set as asked: $line"
 	done >"$bdir/.config-dropped"
 	echo "$sum" >"$bdir/.fragments"

@@ -268,7 +268,8 @@ static int set_regex(struct ftrace_ops *ops, bool exclude,
 	char *text, *p, *word;
 	int ret = 0;
 
-	text = kmemdup_nul(buf, len, GFP_KERNEL);
+	/* (NULL, 0, 1) just clears the set */
+	text = buf ? kmemdup_nul(buf, len, GFP_KERNEL) : kzalloc(1, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 

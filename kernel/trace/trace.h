@@ -433,6 +433,13 @@ static inline void ftrace_create_toplevel_files(void) { }
 static inline void ftrace_array_free(struct trace_array *tr) { }
 #endif
 
+/* ---- trace_selftest.c: the tracers' ->selftest (FTRACE_STARTUP_TEST) ---- */
+
+int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr);
+/* the functions they trace (trace_selftest_dynamic.c, built with the hook) */
+int ftrace_selftest_target1(int x);
+int ftrace_selftest_target2(int x);
+
 /* ---- trace_tracer.c ---- */
 
 int __init register_tracer(struct tracer *type);

@@ -324,6 +324,9 @@ static struct tracer function_trace = {
 	.flags		= &func_flags,
 	.set_flag	= function_set_flag,
 	.allow_instances = true,
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	.selftest	= trace_selftest_startup_function,
+#endif
 };
 
 /*

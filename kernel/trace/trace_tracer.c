@@ -9,6 +9,10 @@
  * the old one, empties the buffer and initialises the new one; it is
  * refused with -EBUSY while a trace_pipe reader of the array is open,
  * because the reader's iterator belongs to the old tracer.
+ *
+ * With CONFIG_FTRACE_STARTUP_TEST a tracer's ->selftest runs late in boot
+ * (tracers register from early initcalls, before what their tests need
+ * is up); one that fails is taken out of the list again.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -24,10 +28,14 @@ struct tracer *trace_types;
 static char boot_tracer[BOOT_TRACER_LEN] __initdata;
 static bool boot_tracer_set __initdata;
 
+/* A tracer was started at boot: the top array is not free for tests. */
+static bool boot_tracer_given __initdata;
+
 static int __init set_cmdline_ftrace(char *str)
 {
 	strscpy(boot_tracer, str, BOOT_TRACER_LEN);
 	boot_tracer_set = true;
+	boot_tracer_given = true;
 	return 1;
 }
 __setup("ftrace=", set_cmdline_ftrace);
@@ -105,6 +113,88 @@ static bool tracer_allowed(struct trace_array *tr, struct tracer *t)
 	return tr == &global_trace || t->allow_instances;
 }
 
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+/* Registered tracers whose test is still to run. */
+#define SELFTESTS_MAX	16
+static struct tracer *selftests[SELFTESTS_MAX] __initdata;
+static int nr_selftests __initdata;
+
+static void __init selftest_postpone(struct tracer *type)
+{
+	if (!type->selftest)
+		return;
+	if (nr_selftests == SELFTESTS_MAX) {
+		pr_warn("Selftest for tracer %s skipped: too many tracers\n",
+			type->name);
+		return;
+	}
+	selftests[nr_selftests++] = type;
+}
+
+/* Take type out of the list, and out of any array using it. */
+static void __init tracer_remove(struct tracer *type)
+{
+	struct tracer **t;
+
+	mutex_lock(&trace_types_lock);
+	for (t = &trace_types; *t; t = &(*t)->next) {
+		if (*t == type) {
+			*t = type->next;
+			break;
+		}
+	}
+	update_tracer_options(&global_trace);
+	mutex_unlock(&trace_types_lock);
+}
+
+static int __init run_selftest(struct tracer *type)
+{
+	struct trace_array *tr = &global_trace;
+	int ret;
+
+	if (boot_tracer_given || tr->current_trace != &nop_trace ||
+	    !tracer_tracing_is_on(tr)) {
+		pr_info("Selftest for tracer %s skipped: the top-level array is in use\n",
+			type->name);
+		return 0;
+	}
+	/* the tests read what they record: the buffer must hold it */
+	mutex_lock(&trace_types_lock);
+	ret = tr->buffer_expanded ? 0 :
+		tracing_resize_ring_buffer(tr, trace_buf_size,
+					   RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	if (ret < 0)
+		return ret;
+	ret = type->selftest(type, tr);
+	tracing_reset_online_cpus(&tr->array_buffer);
+	/* one line when done (a test's own messages come before it) */
+	pr_info("Testing tracer %s: %s\n", type->name,
+		ret == -EAGAIN ? "skipped" : ret ? "FAILED!" : "PASSED");
+	if (ret == -EAGAIN)
+		ret = 0;
+	return ret;
+}
+
+static int __init run_selftests(void)
+{
+	int i;
+
+	for (i = 0; i < nr_selftests; i++) {
+		if (!run_selftest(selftests[i]))
+			continue;
+		WARN(1, "tracer: %s failed selftest, disabling\n",
+		     selftests[i]->name);
+		tracer_remove(selftests[i]);
+	}
+	nr_selftests = 0;
+	return 0;
+}
+late_initcall(run_selftests);
+#else
+static inline void selftest_postpone(struct tracer *type) { }
+#endif
+
 __init int register_tracer(struct tracer *type)
 {
 	int ret = 0;
@@ -132,6 +222,7 @@ __init int register_tracer(struct tracer *type)
 	type->next = trace_types;
 	trace_types = type;
 	update_tracer_options(&global_trace);
+	selftest_postpone(type);
 out:
 	mutex_unlock(&trace_types_lock);
 

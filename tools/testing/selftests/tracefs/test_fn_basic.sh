@@ -3,7 +3,8 @@
 # The function tracer: "func <-parent" records of a workload's syscalls,
 # nothing once it is switched off again, func_stack_trace stacks that
 # start at the traced function, instances tracing on their own, and
-# switching tracers from two processes at once.
+# switching tracers from two processes at once. On ours (built with
+# FTRACE_STARTUP_TEST) the tracer's boot self-test passed.
 . "$TESTDIR/lib.sh"
 
 if ! grep -qw function "$T/available_tracers"; then
@@ -11,6 +12,13 @@ if ! grep -qw function "$T/available_tracers"; then
 	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
 		skip "no function tracer in flavor ours on arm64 yet"
 	fail "no function tracer in available_tracers"
+fi
+
+if [ "$flavor" = ours ]; then
+	line=$(dmesg | grep -m1 'Testing tracer function:') ||
+		fail "no self-test of the function tracer in the boot log"
+	case $line in *PASSED) ;; *) fail "the boot self-test: $line" ;; esac
+	echo "boot self-test: ${line#*] }"
 fi
 
 I=$T/instances/fn-basic-$$

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The workload of harness/bench-fn.sh: getppid() N times, then the mean
+ * nanoseconds per call on stdout. getppid is about the cheapest system
+ * call there is, so the time tracing adds to it stands out.
+ * Usage: fn-syscalls N
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+int main(int argc, char **argv)
+{
+	struct timespec a, b;
+	long n, i;
+	double ns;
+
+	if (argc != 2 || (n = atol(argv[1])) <= 0) {
+		fprintf(stderr, "usage: %s N\n", argv[0]);
+		return 2;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	ns = (b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec);
+	printf("%.1f\n", ns / n);
+	return 0;
+}

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tracer self-tests at boot (CONFIG_FTRACE_STARTUP_TEST): the tests that
+ * the tracers' ->selftest point to. trace_tracer.c runs them late in
+ * boot, on the top-level array with no tracer on, and takes a tracer
+ * whose test fails out of available_tracers.
+ *
+ * The function tracer's test checks, with the targets of
+ * trace_selftest_dynamic.c:
+ *  - a filter of one function: exactly its calls are recorded;
+ *  - no filter (every site patched, then unpatched): both targets are;
+ *  - two more ops at once, through the list function: each sees what
+ *    its filter and notrace sets let through;
+ *  - an ops whose callback calls its traced function is not called
+ *    again from inside itself more than the recursion guard allows.
+ */
+
+#define pr_fmt(fmt) "ftrace selftest: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/ring_buffer.h>
+
+#include "trace.h"
+
+#ifdef CONFIG_FUNCTION_TRACER
+
+/* The site of fn, as the records and the callbacks name it. */
+static unsigned long site_of(void *fn)
+{
+	return ftrace_location((unsigned long)fn);
+}
+
+/* Consume tr's buffer; count the function records of the two targets. */
+static void count_fn_records(struct trace_array *tr, unsigned long *n1,
+			     unsigned long *n2)
+{
+	unsigned long s1 = site_of(ftrace_selftest_target1);
+	unsigned long s2 = site_of(ftrace_selftest_target2);
+	struct trace_buffer *buf = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	int cpu;
+
+	*n1 = *n2 = 0;
+	for_each_online_cpu(cpu) {
+		while ((event = ring_buffer_consume(buf, cpu, NULL, NULL))) {
+			struct ftrace_entry *e = ring_buffer_event_data(event);
+
+			if (e->ent.type != TRACE_FN)
+				continue;
+			*n1 += e->ip == s1;
+			*n2 += e->ip == s2;
+		}
+	}
+}
+
+/* Run tracer t on tr while calling target1 n1 and target2 n2 times. */
+static void trace_targets(struct tracer *t, struct trace_array *tr, int n1,
+			  int n2)
+{
+	int i, v = 0;
+
+	tracing_reset_online_cpus(&tr->array_buffer);
+	t->init(tr);
+	for (i = 0; i < n1; i++)
+		v = ftrace_selftest_target1(v);
+	for (i = 0; i < n2; i++)
+		v = ftrace_selftest_target2(v);
+	t->reset(tr);
+}
+
+/* ---- several ops through the list function ---- */
+
+struct test_ops {
+	struct ftrace_ops	ops;
+	unsigned long		hits[2];	/* of target1, target2 */
+	bool			recurse;	/* calls target1 itself */
+};
+
+static void test_ops_call(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct test_ops *to = container_of(op, struct test_ops, ops);
+
+	if (ip == site_of(ftrace_selftest_target1))
+		to->hits[0]++;
+	else if (ip == site_of(ftrace_selftest_target2))
+		to->hits[1]++;
+	else
+		return;
+	/* The list function must not come back here from this call. */
+	if (to->recurse)
+		ftrace_selftest_target1(0);
+}
+
+static int test_ops_setup(struct test_ops *to, char *filter, char *skip)
+{
+	int ret = 0;
+
+	to->ops.func = test_ops_call;
+	if (filter)
+		ret = ftrace_set_filter(&to->ops, (unsigned char *)filter,
+					strlen(filter), 1);
+	if (!ret && skip)
+		ret = ftrace_set_notrace(&to->ops, (unsigned char *)skip,
+					 strlen(skip), 1);
+	return ret;
+}
+
+static int test_several_ops(void)
+{
+	static struct test_ops a, b;
+	char t1[] = "ftrace_selftest_target1";
+	char both[] = "ftrace_selftest_target*";
+	char t2[] = "ftrace_selftest_target2";
+	int i, ret, v = 0;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	ret = test_ops_setup(&a, t1, NULL) ?: test_ops_setup(&b, both, t2);
+	if (ret)
+		goto free;
+	ret = register_ftrace_function(&a.ops);
+	if (ret)
+		goto free;
+	ret = register_ftrace_function(&b.ops);
+	if (!ret) {
+		for (i = 0; i < 2; i++)
+			v = ftrace_selftest_target1(v);
+		v = ftrace_selftest_target2(v);
+		unregister_ftrace_function(&b.ops);
+	}
+	unregister_ftrace_function(&a.ops);
+	if (!ret && (a.hits[0] != 2 || a.hits[1] || b.hits[0] != 2 ||
+		     b.hits[1])) {
+		pr_err("ops hits (target1 target2): a %lu %lu, b %lu %lu; want 2 0 each\n",
+		       a.hits[0], a.hits[1], b.hits[0], b.hits[1]);
+		ret = -EINVAL;
+	}
+free:
+	ftrace_free_filter(&a.ops);
+	ftrace_free_filter(&b.ops);
+	return ret;
+}
+
+/*
+ * An ops whose callback calls its own traced function. The recursion
+ * guard lets one nested call through (it may be a change of context
+ * that preempt_count() does not show yet, as upstream's guard allows),
+ * so each call reaches the callback once or twice, never more.
+ */
+static int test_recursion(void)
+{
+	static struct test_ops c;
+	char t1[] = "ftrace_selftest_target1";
+	int ret;
+
+	memset(&c, 0, sizeof(c));
+	c.recurse = true;
+	ret = test_ops_setup(&c, t1, NULL) ?: register_ftrace_function(&c.ops);
+	if (!ret) {
+		ftrace_selftest_target1(0);
+		unregister_ftrace_function(&c.ops);
+		if (c.hits[0] != 1 && c.hits[0] != 2) {
+			pr_err("a recursing callback ran %lu times for one call\n",
+			       c.hits[0]);
+			ret = -EINVAL;
+		}
+	}
+	ftrace_free_filter(&c.ops);
+	return ret;
+}
+
+/* -EAGAIN: skipped (the top level's sets were given at boot). */
+int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
+{
+	char t1[] = "ftrace_selftest_target1";
+	unsigned long n1, n2;
+	int ret;
+
+	/* ftrace_filter= or ftrace_notrace= at boot: the sets are the user's */
+	if (rcu_access_pointer(tr->fn_ops.filter_ips) ||
+	    rcu_access_pointer(tr->fn_ops.notrace_ips))
+		return -EAGAIN;
+	if (!site_of(ftrace_selftest_target1) ||
+	    !site_of(ftrace_selftest_target2)) {
+		pr_err("the targets have no call site\n");
+		return -EINVAL;
+	}
+
+	ret = ftrace_set_filter(&tr->fn_ops, (unsigned char *)t1, strlen(t1),
+				1);
+	if (ret)
+		return ret;
+	trace_targets(t, tr, 3, 2);
+	count_fn_records(tr, &n1, &n2);
+	/* back to no filter, for the next test and for the user */
+	ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
+	if (n1 != 3 || n2) {
+		pr_err("filtered: %lu and %lu records, want 3 and 0\n", n1, n2);
+		return -EINVAL;
+	}
+
+	trace_targets(t, tr, 1, 1);
+	count_fn_records(tr, &n1, &n2);
+	if (n1 != 1 || n2 != 1) {
+		pr_err("every function: %lu and %lu records, want 1 and 1\n",
+		       n1, n2);
+		return -EINVAL;
+	}
+	return test_several_ops() ?: test_recursion();
+}
+
+#endif /* CONFIG_FUNCTION_TRACER */
