@@ -173,7 +173,11 @@ static int prof_stat_show(struct seq_file *m, void *v)
 	hits = local_read(&s->hits);
 	/* Cleared by an enable since the file was opened: nothing to say. */
 	if (hits) {
-		kallsyms_lookup(READ_ONCE(s->ip), NULL, NULL, NULL, name);
+		unsigned long ip = READ_ONCE(s->ip);
+
+		/* A function gone with its module: its address, then. */
+		if (!kallsyms_lookup(ip, NULL, NULL, NULL, name))
+			snprintf(name, sizeof(name), "0x%lx", ip);
 		seq_printf(m, "  %-30.30s  %10lu\n", name, hits);
 	}
 	mutex_unlock(&prof_lock);
