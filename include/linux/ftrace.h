@@ -137,6 +137,12 @@ struct ftrace_ops {
 	 */
 	struct ftrace_ip_set __rcu *filter_ips;
 	struct ftrace_ip_set __rcu *notrace_ips;
+	/*
+	 * If set, the ops whose filter and notrace sets this one follows
+	 * instead of its own (the function profiler follows the top
+	 * array's set_ftrace_filter); it must outlive the registration.
+	 */
+	struct ftrace_ops	*sets_of;
 	unsigned long		trampoline;
 	unsigned long		trampoline_size;
 };

@@ -217,9 +217,25 @@ struct ftrace_ip_set *ftrace_filter_copy(struct ftrace_ops *ops, bool exclude)
 	return copy;
 }
 
+/* Whether a registered ops reads the sets of ops. [ftrace_lock] */
+static bool sets_in_use(struct ftrace_ops *ops)
+{
+	struct ftrace_ops *op;
+
+	for (op = rcu_dereference_protected(ftrace_ops_list,
+					    lockdep_is_held(&ftrace_lock));
+	     op; op = rcu_dereference_protected(op->next,
+					    lockdep_is_held(&ftrace_lock))) {
+		if (op == ops || op->sets_of == ops)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Make set (consumed) the filter or notrace set of ops, and bring the
- * sites in line if ops is registered. An empty set is stored as none.
+ * sites in line if ops, or an ops following its sets, is registered. An
+ * empty set is stored as none.
  */
 int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 			  struct ftrace_ip_set *set)
@@ -243,7 +259,7 @@ int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 	 * and skips the ops; a site turned on below finds the new set.
 	 */
 	rcu_assign_pointer(*slot, set);
-	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+	if (sets_in_use(ops))
 		ret = ftrace_update_sites();
 	mutex_unlock(&ftrace_lock);
 

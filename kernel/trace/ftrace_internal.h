@@ -83,7 +83,8 @@ int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 			  struct ftrace_ip_set *set);
 
 /*
- * Whether ops wants the function at ip. Lock-free: the list function
+ * Whether ops wants the function at ip, by its own sets or by those of
+ * the ops it follows (ops->sets_of). Lock-free: the list function
  * calls it with preemption disabled, the sets being freed only after
  * synchronize_rcu_tasks_rude().
  */
@@ -94,6 +95,8 @@ static __always_inline bool ftrace_ops_wants(struct ftrace_ops *ops,
 
 	if (ops->flags & FTRACE_OPS_FL_STUB)
 		return false;
+	if (ops->sets_of)
+		ops = ops->sets_of;
 	set = rcu_dereference_raw(ops->filter_ips);
 	if (set && !ftrace_ip_set_has(set, ip))
 		return false;
