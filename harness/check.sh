@@ -55,6 +55,8 @@ BOOT_PARAMS="$BOOT_PARAMS traceoff_on_warning tp_printk"
 EVENT_BOOT_PARAMS="trace_event=initcall:initcall_finish,sched:sched_process_exec tp_printk"
 # The function tracing parameters test_fn_boot.sh checks.
 FN_BOOT_PARAMS="ftrace=function ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
+# The stack tracer parameters test_fn_stack_boot.sh checks.
+STACK_BOOT_PARAMS="stacktrace stacktrace_filter=vfs_read,vfs_write"
 
 # suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
 # TAP line counted; with NAME, a boot of its own with those parameters.
@@ -202,10 +204,12 @@ case " $built " in
 	s=$(date +%s)
 	suite x86_64 ours eventboot "$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot"
 	echo "    ($(($(date +%s) - s)) s)"
-	# Function tracing from the command line, on ours and upstream.
+	# Function tracing and the stack tracer from the command line, on
+	# ours and upstream.
 	s=$(date +%s)
 	for f in ours upstream; do
 		suite x86_64 $f fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
+		suite x86_64 $f stackboot "$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
 	done
 	echo "    ($(($(date +%s) - s)) s)"
 	if [ "${SKIP_META:-0}" != 1 ]; then

@@ -11,7 +11,7 @@
  * tracer exists. The "on" half below declares what exists and keeps
  * stubs, each marked with the step of the plan that replaces it, for the
  * rest. The options still missing (the DYNAMIC_FTRACE_WITH_*
- * variants, FUNCTION_GRAPH_TRACER, STACK_TRACER) have only the "off" half.
+ * variants, FUNCTION_GRAPH_TRACER) have only the "off" half.
  */
 
 #ifndef _LINUX_FTRACE_H
@@ -493,10 +493,37 @@ static inline void unpause_graph_tracing(void) { }
 #endif /* !CONFIG_FUNCTION_GRAPH_TRACER */
 
 /*
- * The stack tracer records the deepest kernel stack seen; RCU turns it off
- * where it must not look.
+ * The stack tracer records the deepest kernel stack seen
+ * (kernel/trace/trace_stack.c); RCU turns it off where it must not look.
  */
-#ifndef CONFIG_STACK_TRACER
+#ifdef CONFIG_STACK_TRACER
+/* /proc/sys/kernel/stack_tracer_enabled (kernel/sysctl.c) */
+extern int stack_tracer_enabled;
+int stack_trace_sysctl(struct ctl_table *table, int write, void *buffer,
+		       size_t *lenp, loff_t *ppos);
+
+/*
+ * Nonzero while this CPU must not be measured. Only through the helpers
+ * below (and the stack tracer's own code).
+ */
+DECLARE_PER_CPU(int, disable_stack_tracer);
+
+/*
+ * Keep the stack tracer off this CPU for a short section. The caller has
+ * preemption or interrupts disabled from before stack_tracer_disable()
+ * until after the matching stack_tracer_enable(), so that both touch
+ * the same CPU's counter.
+ */
+static inline void stack_tracer_disable(void)
+{
+	this_cpu_inc(disable_stack_tracer);
+}
+
+static inline void stack_tracer_enable(void)
+{
+	this_cpu_dec(disable_stack_tracer);
+}
+#else
 static inline void stack_tracer_disable(void) { }
 static inline void stack_tracer_enable(void) { }
 #endif

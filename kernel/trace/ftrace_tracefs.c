@@ -15,6 +15,10 @@
  *	sets stay with the array while other tracers run. A command word
  *	("glob:cmd...", ftrace_probes.c) acts at once, and reading
  *	set_ftrace_filter lists the probes after the functions.
+ *  FILE (top level, ftrace_create_ops_filter_file())
+ *	The same for the filter set of an ops that is not an array's: the
+ *	stack tracer's stack_trace_filter. Errors go to the top level's
+ *	error_log, under the file's name.
  *  available_filter_functions (top level)
  *	Every function with a call site, one a line, in address order.
  *  enabled_functions (top level)
@@ -35,9 +39,11 @@
 /* The longest word a filter file takes, as upstream's parser. */
 #define FILTER_WORD_MAX		(KSYM_NAME_LEN + 64)
 
-/* An open set_ftrace_filter or set_ftrace_notrace. */
+/* An open set_ftrace_filter, set_ftrace_notrace or ops filter file. */
 struct filter_file {
-	struct trace_array	*tr;
+	struct trace_array	*tr;	/* held; NULL for an ops file */
+	struct ftrace_ops	*ops;	/* whose set it is */
+	const char		*name;	/* the file, for error_log */
 	bool			exclude;
 	bool			writing;
 	bool			failed;	/* a word failed: install nothing */
@@ -54,15 +60,9 @@ static const char * const filter_errs[] = {
 
 enum { FE_NO_MATCH, FE_TOO_LONG };
 
-static const char *filter_loc(struct filter_file *ff)
-{
-	return ff->exclude ? "set_ftrace_notrace" : "set_ftrace_filter";
-}
-
 static void filter_log_err(struct filter_file *ff, int type)
 {
-	tracing_log_err(ff->tr, filter_loc(ff), ff->word, filter_errs, type,
-			0);
+	tracing_log_err(ff->tr, ff->name, ff->word, filter_errs, type, 0);
 }
 
 /* ---- reading the sets ---- */
@@ -70,7 +70,7 @@ static void filter_log_err(struct filter_file *ff, int type)
 static struct ftrace_ip_set *shown_set(struct seq_file *m)
 {
 	struct filter_file *ff = m->private;
-	struct ftrace_ops *ops = &ff->tr->fn_ops;
+	struct ftrace_ops *ops = ff->ops;
 
 	return rcu_dereference_protected(ff->exclude ? ops->notrace_ips :
 					 ops->filter_ips,
@@ -92,7 +92,8 @@ static void *set_at(struct seq_file *m, loff_t pos)
 		return SEQ_START_TOKEN;
 	if (pos < nr)
 		return &set->ips[pos];
-	if (ff->exclude)
+	/* only an array's set_ftrace_filter has probes */
+	if (ff->exclude || !ff->tr)
 		return NULL;
 	ff->at_probe = true;
 	return ftrace_probe_at(ff->tr, pos - max(nr, 1UL));
@@ -139,9 +140,14 @@ static const struct seq_operations set_seq_ops = {
 
 /* ---- editing them ---- */
 
-static int filter_open(struct inode *inode, struct file *file, bool exclude)
+/*
+ * Open a filter file of ops: tr's own set (tr held while the file is
+ * open), or with tr NULL the set of an ops of its own, which lives as
+ * long as the file.
+ */
+static int filter_open(struct file *file, struct trace_array *tr,
+		       struct ftrace_ops *ops, bool exclude, const char *name)
 {
-	struct trace_array *tr = inode->i_private;
 	struct filter_file *ff;
 	int ret;
 
@@ -153,6 +159,8 @@ static int filter_open(struct inode *inode, struct file *file, bool exclude)
 	if (!ff)
 		goto put;
 	ff->tr = tr;
+	ff->ops = ops;
+	ff->name = name;
 	ff->exclude = exclude;
 	if (file->f_mode & FMODE_WRITE) {
 		ff->writing = true;
@@ -160,7 +168,7 @@ static int filter_open(struct inode *inode, struct file *file, bool exclude)
 		if (file->f_flags & O_TRUNC)
 			ff->set = kvzalloc(sizeof(*ff->set), GFP_KERNEL);
 		else
-			ff->set = ftrace_filter_copy(&tr->fn_ops, exclude);
+			ff->set = ftrace_filter_copy(ops, exclude);
 		mutex_unlock(&ftrace_filter_lock);
 		if (!ff->set)
 			goto free;
@@ -180,18 +188,30 @@ free:
 		ftrace_ip_set_free(ff->set);
 	kfree(ff);
 put:
-	trace_array_put(tr);
+	if (tr)
+		trace_array_put(tr);
 	return ret;
 }
 
 static int ftrace_filter_open(struct inode *inode, struct file *file)
 {
-	return filter_open(inode, file, false);
+	struct trace_array *tr = inode->i_private;
+
+	return filter_open(file, tr, &tr->fn_ops, false, "set_ftrace_filter");
 }
 
 static int ftrace_notrace_open(struct inode *inode, struct file *file)
 {
-	return filter_open(inode, file, true);
+	struct trace_array *tr = inode->i_private;
+
+	return filter_open(file, tr, &tr->fn_ops, true, "set_ftrace_notrace");
+}
+
+/* An ops filter file: the ops is the inode's, the name the dentry's. */
+static int ftrace_ops_filter_open(struct inode *inode, struct file *file)
+{
+	return filter_open(file, NULL, inode->i_private, false,
+			   file_dentry(file)->d_name.name);
 }
 
 static struct filter_file *file_ff(struct file *file)
@@ -211,8 +231,8 @@ static int filter_word_done(struct filter_file *ff)
 	ff->word[ff->len] = '\0';
 	if (ftrace_probe_word_is_cmd(ff->word)) {
 		/* a command acts now, and logs its own errors */
-		ret = ftrace_probe_word(ff->tr, filter_loc(ff), ff->word,
-					ff->exclude);
+		ret = ftrace_probe_word(ff->tr, ff->name, ff->word,
+					ff->exclude || !ff->tr);
 	} else {
 		mutex_lock(&ftrace_filter_lock);
 		ret = ftrace_filter_apply_word(&ff->set, ff->word);
@@ -275,7 +295,7 @@ static int filter_release(struct inode *inode, struct file *file)
 		 */
 		mutex_lock(&ftrace_filter_lock);
 		if (!ff->failed)
-			ftrace_filter_install(&tr->fn_ops, ff->exclude, ff->set);
+			ftrace_filter_install(ff->ops, ff->exclude, ff->set);
 		else
 			ftrace_ip_set_free(ff->set);
 		mutex_unlock(&ftrace_filter_lock);
@@ -283,7 +303,8 @@ static int filter_release(struct inode *inode, struct file *file)
 	if (file->f_mode & FMODE_READ)
 		seq_release(inode, file);
 	kfree(ff);
-	trace_array_put(tr);
+	if (tr)
+		trace_array_put(tr);
 	return 0;
 }
 
@@ -297,6 +318,14 @@ static const struct file_operations ftrace_filter_fops = {
 
 static const struct file_operations ftrace_notrace_fops = {
 	.open		= ftrace_notrace_open,
+	.read		= seq_read,
+	.write		= filter_write,
+	.llseek		= noop_llseek,
+	.release	= filter_release,
+};
+
+static const struct file_operations ftrace_ops_filter_fops = {
+	.open		= ftrace_ops_filter_open,
 	.read		= seq_read,
 	.write		= filter_write,
 	.llseek		= noop_llseek,
@@ -454,6 +483,17 @@ void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d)
 			  &ftrace_filter_fops);
 	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, d, tr,
 			  &ftrace_notrace_fops);
+}
+
+/*
+ * A top-level file that edits the filter set of ops, an ops that is
+ * never freed (the stack tracer's), as set_ftrace_filter does an array's.
+ */
+void __init ftrace_create_ops_filter_file(const char *name,
+					  struct ftrace_ops *ops)
+{
+	trace_create_file(name, TRACE_MODE_WRITE, NULL, ops,
+			  &ftrace_ops_filter_fops);
 }
 
 void __init ftrace_create_toplevel_files(void)

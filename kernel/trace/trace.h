@@ -421,6 +421,9 @@ void tracing_start_tr(struct trace_array *tr);
 void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d);
 /* available_filter_functions, enabled_functions, dyn_ftrace_total_info */
 void __init ftrace_create_toplevel_files(void);
+/* a top-level file NAME that edits the filter of ops (never freed) */
+void __init ftrace_create_ops_filter_file(const char *name,
+					  struct ftrace_ops *ops);
 /* an array goes: free its function tracer's filter sets */
 void ftrace_array_free(struct trace_array *tr);
 /* an array goes: remove its probes, before its events go */
@@ -430,6 +433,8 @@ static inline void ftrace_probes_clear(struct trace_array *tr) { }
 static inline void ftrace_create_filter_files(struct trace_array *tr,
 					      struct dentry *d) { }
 static inline void ftrace_create_toplevel_files(void) { }
+static inline void ftrace_create_ops_filter_file(const char *name,
+						 struct ftrace_ops *ops) { }
 static inline void ftrace_array_free(struct trace_array *tr) { }
 #endif
 

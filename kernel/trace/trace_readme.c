@@ -101,6 +101,13 @@ static const char readme_functions_top[] =
 	"\t\t\t  number of users that want it\n"
 	"  dyn_ftrace_total_info\tthe number of traceable functions\n";
 
+static const char readme_stack[] =
+	"  stack_trace\t\tthe deepest kernel stack the stack tracer has seen\n"
+	"  stack_max_size\tits depth in bytes; writing a number sets it\n"
+	"  stack_trace_filter\tthe functions the stack tracer measures, as\n"
+	"\t\t\t  set_ftrace_filter; it runs while\n"
+	"\t\t\t  /proc/sys/kernel/stack_tracer_enabled is 1\n";
+
 static const char readme_top_only[] =
 	"\n"
 	" In this directory only:\n"
@@ -139,6 +146,8 @@ static int readme_show(struct seq_file *m, void *v)
 	seq_puts(m, readme_top_only);
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
 		seq_puts(m, readme_functions_top);
+	if (IS_ENABLED(CONFIG_STACK_TRACER))
+		seq_puts(m, readme_stack);
 	return 0;
 }
 
