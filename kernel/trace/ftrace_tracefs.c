@@ -5,8 +5,10 @@
  *  set_ftrace_filter, set_ftrace_notrace (each array)
  *	The filter and notrace sets of the array's function tracer ops.
  *	Read: the functions in the set, in address order, or a line that
- *	says the set is empty. Write: one word at a time (a glob, "!glob",
- *	or the index of a line of available_filter_functions); opening with
+ *	says the set is empty, then the "glob:mod:M" words kept for modules
+ *	not loaded yet (ftrace_filter.c). Write: one word at a time (a
+ *	glob, "!glob", "glob:mod:M", or the index of a line of
+ *	available_filter_functions); opening with
  *	O_TRUNC (">") starts from an empty set, otherwise (">>") from the
  *	current one. Each word is applied as its write completes it, to a
  *	private copy; the copy replaces the set when the file is closed. A
@@ -14,7 +16,8 @@
  *	error_log entry, and then closing the file changes nothing. The
  *	sets stay with the array while other tracers run.
  *  available_filter_functions (top level)
- *	Every function with a call site, one a line, in address order.
+ *	Every function with a call site, one a line: the kernel's in
+ *	address order, then each module's (" [module]" after the name).
  *  enabled_functions (top level)
  *	The functions whose site calls the trampoline now, with the number
  *	of ops that want each.
@@ -39,6 +42,7 @@ struct filter_file {
 	bool			exclude;
 	bool			writing;
 	bool			failed;	/* a word failed: install nothing */
+	unsigned long		mod_idx; /* the kept word being shown */
 	struct ftrace_ip_set	*set;	/* the private copy being edited */
 	unsigned int		len;	/* of the word being read */
 	char			word[FILTER_WORD_MAX];
@@ -70,26 +74,37 @@ static struct ftrace_ip_set *shown_set(struct seq_file *m)
 					 lockdep_is_held(&ftrace_filter_lock));
 }
 
+/*
+ * Line pos: the line saying there is no set, a function of the set, or
+ * a word kept for a module (ff itself stands for it).
+ */
+static void *set_line(struct seq_file *m, loff_t pos)
+{
+	struct filter_file *ff = m->private;
+	struct ftrace_ip_set *set = shown_set(m);
+	unsigned long head = set ? 0 : 1, nr = set ? set->nr : 0;
+
+	if (pos < head)
+		return SEQ_START_TOKEN;
+	if (pos - head < nr)
+		return &set->ips[pos - head];
+	ff->mod_idx = pos - head - nr;
+	if (ftrace_filter_mod_show(NULL, &ff->tr->fn_ops, ff->exclude,
+				   ff->mod_idx))
+		return ff;
+	return NULL;
+}
+
 static void *set_start(struct seq_file *m, loff_t *pos)
 {
-	struct ftrace_ip_set *set;
-
 	mutex_lock(&ftrace_filter_lock);
-	set = shown_set(m);
-	/* An empty set is one line saying so. */
-	if (!set || !set->nr)
-		return *pos ? NULL : SEQ_START_TOKEN;
-	return *pos < set->nr ? &set->ips[*pos] : NULL;
+	return set_line(m, *pos);
 }
 
 static void *set_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct ftrace_ip_set *set = shown_set(m);
-
 	++*pos;
-	if (v == SEQ_START_TOKEN || *pos >= set->nr)
-		return NULL;
-	return &set->ips[*pos];
+	return set_line(m, *pos);
 }
 
 static void set_stop(struct seq_file *m, void *v)
@@ -104,6 +119,11 @@ static int set_show(struct seq_file *m, void *v)
 	if (v == SEQ_START_TOKEN) {
 		seq_puts(m, ff->exclude ? "#### no functions disabled ####\n" :
 			 "#### all functions enabled ####\n");
+		return 0;
+	}
+	if (v == ff) {
+		ftrace_filter_mod_show(m, &ff->tr->fn_ops, ff->exclude,
+				       ff->mod_idx);
 		return 0;
 	}
 	seq_printf(m, "%ps\n", (void *)*(unsigned long *)v);
@@ -137,10 +157,12 @@ static int filter_open(struct inode *inode, struct file *file, bool exclude)
 	if (file->f_mode & FMODE_WRITE) {
 		ff->writing = true;
 		mutex_lock(&ftrace_filter_lock);
-		if (file->f_flags & O_TRUNC)
+		if (file->f_flags & O_TRUNC) {
 			ff->set = kvzalloc(sizeof(*ff->set), GFP_KERNEL);
-		else
+			ftrace_filter_mod_clear(&tr->fn_ops, exclude);
+		} else {
 			ff->set = ftrace_filter_copy(&tr->fn_ops, exclude);
+		}
 		mutex_unlock(&ftrace_filter_lock);
 		if (!ff->set)
 			goto free;
@@ -190,10 +212,12 @@ static int filter_word_done(struct filter_file *ff)
 		return 0;
 	ff->word[ff->len] = '\0';
 	mutex_lock(&ftrace_filter_lock);
-	ret = ftrace_filter_apply_word(&ff->set, ff->word);
+	ret = ftrace_filter_file_word(&ff->tr->fn_ops, ff->exclude, &ff->set,
+				      ff->word);
 	mutex_unlock(&ftrace_filter_lock);
 	if (ret == -EINVAL)
-		filter_log_err(ff, strchr(ff->word, ':') ? FE_COMMAND :
+		filter_log_err(ff, strchr(ff->word, ':') &&
+			       !strstr(ff->word, ":mod:") ? FE_COMMAND :
 			       FE_NO_MATCH);
 	if (ret)
 		ff->failed = true;
@@ -280,14 +304,18 @@ static const struct file_operations ftrace_notrace_fops = {
 
 /* ---- the tables of sites (top level) ---- */
 
-/* The live record at or after index *pos; *pos moves to it. */
+/*
+ * The live record at or after slot *pos; *pos moves to it. Under RCU
+ * (available_filter_functions) or ftrace_lock (enabled_functions).
+ */
 static struct dyn_ftrace *rec_at(loff_t *pos, bool on_only)
 {
-	for (; *pos < ftrace_nr_recs; ++*pos) {
-		struct dyn_ftrace *rec = &ftrace_recs[*pos];
+	struct dyn_ftrace *rec;
+
+	for (; (rec = ftrace_rec_slot(*pos)); ++*pos) {
 		unsigned long flags = READ_ONCE(rec->flags);
 
-		if (flags & REC_DEAD)
+		if (flags & REC_NOT_LIVE)
 			continue;
 		if (on_only && !(flags & REC_ON))
 			continue;
@@ -296,8 +324,11 @@ static struct dyn_ftrace *rec_at(loff_t *pos, bool on_only)
 	return NULL;
 }
 
+/* Modules may come and go between reads: their tables last under RCU. */
 static void *avail_start(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
+	rcu_read_lock();
 	return rec_at(pos, false);
 }
 
@@ -308,7 +339,9 @@ static void *avail_next(struct seq_file *m, void *v, loff_t *pos)
 }
 
 static void avail_stop(struct seq_file *m, void *v)
+	__releases(RCU)
 {
+	rcu_read_unlock();
 }
 
 static int avail_show(struct seq_file *m, void *v)
@@ -404,16 +437,16 @@ static const struct file_operations ftrace_enabled_fops = {
 static ssize_t total_info_read(struct file *file, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	unsigned long live = 0, bytes = ftrace_nr_recs * sizeof(*ftrace_recs);
-	struct dyn_ftrace *rec;
+	unsigned long live, pages, groups;
 	char buf[96];
 	int len;
 
-	for_each_live_rec(rec)
-		live++;
-	/* One group: the kernel's table, in one allocation. */
-	len = scnprintf(buf, sizeof(buf), "%lu pages:%lu groups: %u\n", live,
-			DIV_ROUND_UP(bytes, PAGE_SIZE), ftrace_recs ? 1 : 0);
+	/* Groups: the kernel's table and one per module. */
+	mutex_lock(&ftrace_lock);
+	ftrace_rec_stats(&live, &pages, &groups);
+	mutex_unlock(&ftrace_lock);
+	len = scnprintf(buf, sizeof(buf), "%lu pages:%lu groups: %lu\n", live,
+			pages, groups);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
