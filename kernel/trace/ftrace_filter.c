@@ -304,7 +304,7 @@ static bool module_loaded(const char *name)
 
 	/* find_module() walks the RCU list of modules. */
 	preempt_disable();
-	ret = find_module(name) != NULL;
+	ret = !!find_module(name);
 	preempt_enable();
 	return ret;
 }

@@ -130,14 +130,17 @@ void ftrace_rec_stats(unsigned long *live, unsigned long *pages,
 {
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec;
+	unsigned long n = 0;
 
-	*live = *pages = *groups = 0;
+	*pages = 0;
+	*groups = 0;
 	for_each_group(grp) {
-		++*groups;
+		*groups += 1;
 		*pages += DIV_ROUND_UP(grp->nr * sizeof(*rec), PAGE_SIZE);
 	}
 	for_each_live_rec(rec)
-		++*live;
+		n++;
+	*live = n;
 }
 
 /* The index in grp of the first site whose hook ends at or after addr. */

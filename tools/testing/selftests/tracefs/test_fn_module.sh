@@ -144,9 +144,12 @@ echo >"$F"
 echo nop >"$T/current_tracer"
 insmod $mod || fail "insmod a third time"
 echo function >"$T/current_tracer"
-fire 2
+grep -q "^harness_fntest_beta \[$M\] (1)" "$T/enabled_functions" ||
+	fail "tracing everything, enabled_functions lacks the module: $(grep "\[$M\]" "$T/enabled_functions")"
+fire 100
 echo 0 >"$T/tracing_on"
-grep -q ' harness_fntest_beta <-' "$T/trace" || fail "tracing everything missed the module"
+grep -q ' harness_fntest_beta <-' "$T/trace" ||
+	fail "tracing everything missed the module: $(grep -v '^#' "$T/trace" | wc -l) records, $(grep -c harness_fntest "$T/trace") of it, last: $(tail -n 1 "$T/trace")"
 echo 1 >"$T/tracing_on"
 rmmod $M || fail "rmmod while every function is traced"
 : >"$T/trace"
@@ -173,8 +176,7 @@ while [ $i -lt "$rounds" ]; do
 	rmmod $M || fail "rmmod, round $i"
 	i=$((i + 1))
 done
-kill "$switcher"
-wait "$switcher"
+{ kill "$switcher"; wait "$switcher"; } 2>/dev/null
 switcher=
 echo nop >"$T/current_tracer"
 grep -q "\[$M\]" "$A" && fail "available_filter_functions lists $M after the loop"
