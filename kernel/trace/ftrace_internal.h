@@ -2,7 +2,8 @@
 /*
  * The interface between the files of the function tracer:
  *
- *  ftrace_records.c  the table of call sites (struct dyn_ftrace)
+ *  ftrace_records.c  the tables of call sites (struct dyn_ftrace)
+ *  ftrace_module.c   the tables of modules, as they come and go
  *  ftrace_ops.c      the registered ftrace_ops and the list function
  *  ftrace_update.c   bringing every site in line with the ops
  *
@@ -20,6 +21,7 @@
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/seq_file.h>
 
 /* The table of call sites the build leaves in init data. */
 extern unsigned long __start_mcount_loc[];
@@ -33,24 +35,60 @@ extern struct mutex ftrace_lock;
 #define REC_DEAD	BIT(0)
 /* rec->flags: the site calls the trampoline (else it is the nop). */
 #define REC_ON		BIT(1)
+/* rec->flags: a module's site, not patched before the module is live. */
+#define REC_DISABLED	BIT(2)
+/* A record no pass, filter or listing looks at. */
+#define REC_NOT_LIVE	(REC_DEAD | REC_DISABLED)
 
-/* The kernel's sites, sorted by ip; dead ones stay in place. */
-extern struct dyn_ftrace *ftrace_recs;
+/*
+ * The sites of the kernel or of one module, sorted by ip; dead ones
+ * stay in place. The groups form a list, the kernel's first and each
+ * module's appended as it loads: an RCU list, changed under ftrace_lock,
+ * whose removed groups are freed after synchronize_rcu(). So a walk is
+ * safe under ftrace_lock or under rcu_read_lock().
+ */
+struct ftrace_rec_group {
+	struct list_head	list;
+	struct module		*mod;		/* NULL: the kernel's */
+	unsigned long		nr;
+	struct dyn_ftrace	*recs;
+};
+
+/* Records in every group, live or not. [ftrace_lock] */
 extern unsigned long ftrace_nr_recs;
 
-/* The first live record from rec on, or NULL. */
-static inline struct dyn_ftrace *ftrace_rec_live(struct dyn_ftrace *rec)
-{
-	for (; rec < ftrace_recs + ftrace_nr_recs; rec++) {
-		if (!(READ_ONCE(rec->flags) & REC_DEAD))
-			return rec;
-	}
-	return NULL;
-}
+/*
+ * The live record after rec (the first one for NULL), in group order,
+ * or NULL. Under ftrace_lock or rcu_read_lock().
+ */
+struct dyn_ftrace *ftrace_rec_next_live(struct dyn_ftrace *rec);
+
+/* The record in slot idx of the whole walk, live or not, or NULL. */
+struct dyn_ftrace *ftrace_rec_slot(unsigned long idx);
+
+/* The group of mod's sites, or NULL. Under ftrace_lock or RCU. */
+struct ftrace_rec_group *ftrace_rec_group_of(struct module *mod);
+
+/* The live record whose ip is exactly ip, or NULL. Same locking. */
+struct dyn_ftrace *ftrace_rec_find(unsigned long ip);
+
+/* Whether ip is one of grp's sites, live or not. */
+bool ftrace_rec_group_has(struct ftrace_rec_group *grp, unsigned long ip);
+
+/* For dyn_ftrace_total_info: live records, pages and groups. */
+void ftrace_rec_stats(unsigned long *live, unsigned long *pages,
+		      unsigned long *groups);
+
+/* Fill grp->recs from count __mcount_loc entries: the number kept. */
+unsigned long ftrace_rec_fill(struct ftrace_rec_group *grp,
+			      unsigned long *locs, unsigned long count);
+/* Add grp to the walk, or take it out. [ftrace_lock] */
+void ftrace_rec_group_add(struct ftrace_rec_group *grp);
+void ftrace_rec_group_del(struct ftrace_rec_group *grp);
 
 #define for_each_live_rec(rec)						\
-	for (rec = ftrace_rec_live(ftrace_recs); rec;			\
-	     rec = ftrace_rec_live(rec + 1))
+	for (rec = ftrace_rec_next_live(NULL); rec;			\
+	     rec = ftrace_rec_next_live(rec))
 
 /* ---- ftrace_ops.c ---- */
 
@@ -61,8 +99,12 @@ extern bool ftrace_disabled;
 
 /* ---- ftrace_filter.c ---- */
 
-/* A set of call-site addresses, sorted; never changed once published. */
+/*
+ * A set of call-site addresses, sorted; never changed once published.
+ * rcu: for freeing a replaced set with call_rcu_tasks_rude().
+ */
 struct ftrace_ip_set {
+	struct rcu_head	rcu;
 	unsigned long	nr;
 	unsigned long	ips[];
 };
@@ -81,6 +123,26 @@ int ftrace_filter_apply_word(struct ftrace_ip_set **setp, char *word);
 /* Publish a private set (consumed) as ops' filter or notrace set. */
 int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 			  struct ftrace_ip_set *set);
+
+/*
+ * set_ftrace_filter/notrace words, which may name a module
+ * ("glob:mod:NAME"): those of a module not loaded yet are kept, per ops,
+ * and applied when it loads (ftrace_filter_mod_loaded()).
+ */
+int ftrace_filter_file_word(struct ftrace_ops *ops, bool exclude,
+			    struct ftrace_ip_set **setp, char *word);
+/* ">" on a filter file: forget the kept words of ops' set. */
+void ftrace_filter_mod_clear(struct ftrace_ops *ops, bool exclude);
+/* Whether ops' set has kept words (the set then means "only those"). */
+bool ftrace_filter_mod_pending(struct ftrace_ops *ops, bool exclude);
+/* Show the idx-th kept word of ops' set as a line; false if none. */
+bool ftrace_filter_mod_show(struct seq_file *m, struct ftrace_ops *ops,
+			    bool exclude, unsigned long idx);
+/* A module went live: apply the words kept for it. */
+void ftrace_filter_mod_loaded(struct module *mod);
+/* A group's sites (those in [start, end)) went: drop them from sets. */
+void ftrace_filter_forget(struct ftrace_rec_group *grp, unsigned long start,
+			  unsigned long end);
 
 /*
  * Whether ops wants the function at ip, by its own sets or by those of

@@ -5,8 +5,10 @@
  *  set_ftrace_filter, set_ftrace_notrace (each array)
  *	The filter and notrace sets of the array's function tracer ops.
  *	Read: the functions in the set, in address order, or a line that
- *	says the set is empty. Write: one word at a time (a glob, "!glob",
- *	or the index of a line of available_filter_functions); opening with
+ *	says the set is empty, then the "glob:mod:M" words kept for modules
+ *	not loaded yet (ftrace_filter.c). Write: one word at a time (a
+ *	glob, "!glob", "glob:mod:M", or the index of a line of
+ *	available_filter_functions); opening with
  *	O_TRUNC (">") starts from an empty set, otherwise (">>") from the
  *	current one. Each word is applied as its write completes it, to a
  *	private copy; the copy replaces the set when the file is closed. A
@@ -20,7 +22,8 @@
  *	stack tracer's stack_trace_filter. Errors go to the top level's
  *	error_log, under the file's name.
  *  available_filter_functions (top level)
- *	Every function with a call site, one a line, in address order.
+ *	Every function with a call site, one a line: the kernel's in
+ *	address order, then each module's (" [module]" after the name).
  *  enabled_functions (top level)
  *	The functions whose site calls the trampoline now, with the number
  *	of ops that want each.
@@ -48,6 +51,7 @@ struct filter_file {
 	bool			writing;
 	bool			failed;	/* a word failed: install nothing */
 	bool			at_probe; /* reading: the line is a probe's */
+	unsigned long		mod_idx; /* the kept word being shown */
 	struct ftrace_ip_set	*set;	/* the private copy being edited */
 	unsigned int		len;	/* of the word being read */
 	char			word[FILTER_WORD_MAX];
@@ -78,36 +82,42 @@ static struct ftrace_ip_set *shown_set(struct seq_file *m)
 }
 
 /*
- * The line at pos: the set's functions (or the line saying it is
- * empty), then, in set_ftrace_filter, the probes of the commands.
+ * Line pos: the line saying there is no set, a function of the set, a
+ * word kept for a module (ff itself stands for it), then, in an array's
+ * set_ftrace_filter, the probes of the commands.
  */
-static void *set_at(struct seq_file *m, loff_t pos)
+static void *set_line(struct seq_file *m, loff_t pos)
 {
 	struct filter_file *ff = m->private;
 	struct ftrace_ip_set *set = shown_set(m);
-	unsigned long nr = set ? set->nr : 0;
+	unsigned long head = set ? 0 : 1, nr = set ? set->nr : 0, kept = 0;
 
 	ff->at_probe = false;
-	if (!nr && !pos)
+	if (pos < head)
 		return SEQ_START_TOKEN;
-	if (pos < nr)
-		return &set->ips[pos];
+	if (pos - head < nr)
+		return &set->ips[pos - head];
+	ff->mod_idx = pos - head - nr;
+	if (ftrace_filter_mod_show(NULL, ff->ops, ff->exclude, ff->mod_idx))
+		return ff;
 	/* only an array's set_ftrace_filter has probes */
 	if (ff->exclude || !ff->tr)
 		return NULL;
+	while (ftrace_filter_mod_show(NULL, ff->ops, false, kept))
+		kept++;
 	ff->at_probe = true;
-	return ftrace_probe_at(ff->tr, pos - max(nr, 1UL));
+	return ftrace_probe_at(ff->tr, pos - head - nr - kept);
 }
 
 static void *set_start(struct seq_file *m, loff_t *pos)
 {
 	mutex_lock(&ftrace_filter_lock);
-	return set_at(m, *pos);
+	return set_line(m, *pos);
 }
 
 static void *set_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	return set_at(m, ++*pos);
+	return set_line(m, ++*pos);
 }
 
 static void set_stop(struct seq_file *m, void *v)
@@ -124,7 +134,9 @@ static int set_show(struct seq_file *m, void *v)
 			 "#### all functions enabled ####\n");
 		return 0;
 	}
-	if (ff->at_probe)
+	if (v == ff)
+		ftrace_filter_mod_show(m, ff->ops, ff->exclude, ff->mod_idx);
+	else if (ff->at_probe)
 		ftrace_probe_show(m, v);
 	else
 		seq_printf(m, "%ps\n", (void *)*(unsigned long *)v);
@@ -165,10 +177,12 @@ static int filter_open(struct file *file, struct trace_array *tr,
 	if (file->f_mode & FMODE_WRITE) {
 		ff->writing = true;
 		mutex_lock(&ftrace_filter_lock);
-		if (file->f_flags & O_TRUNC)
+		if (file->f_flags & O_TRUNC) {
 			ff->set = kvzalloc(sizeof(*ff->set), GFP_KERNEL);
-		else
+			ftrace_filter_mod_clear(ops, exclude);
+		} else {
 			ff->set = ftrace_filter_copy(ops, exclude);
+		}
 		mutex_unlock(&ftrace_filter_lock);
 		if (!ff->set)
 			goto free;
@@ -235,7 +249,8 @@ static int filter_word_done(struct filter_file *ff)
 					ff->exclude || !ff->tr);
 	} else {
 		mutex_lock(&ftrace_filter_lock);
-		ret = ftrace_filter_apply_word(&ff->set, ff->word);
+		ret = ftrace_filter_file_word(ff->ops, ff->exclude, &ff->set,
+					      ff->word);
 		mutex_unlock(&ftrace_filter_lock);
 		if (ret == -EINVAL)
 			filter_log_err(ff, FE_NO_MATCH);
@@ -334,14 +349,18 @@ static const struct file_operations ftrace_ops_filter_fops = {
 
 /* ---- the tables of sites (top level) ---- */
 
-/* The live record at or after index *pos; *pos moves to it. */
+/*
+ * The live record at or after slot *pos; *pos moves to it. Under RCU
+ * (available_filter_functions) or ftrace_lock (enabled_functions).
+ */
 static struct dyn_ftrace *rec_at(loff_t *pos, bool on_only)
 {
-	for (; *pos < ftrace_nr_recs; ++*pos) {
-		struct dyn_ftrace *rec = &ftrace_recs[*pos];
+	struct dyn_ftrace *rec;
+
+	for (; (rec = ftrace_rec_slot(*pos)); ++*pos) {
 		unsigned long flags = READ_ONCE(rec->flags);
 
-		if (flags & REC_DEAD)
+		if (flags & REC_NOT_LIVE)
 			continue;
 		if (on_only && !(flags & REC_ON))
 			continue;
@@ -350,8 +369,11 @@ static struct dyn_ftrace *rec_at(loff_t *pos, bool on_only)
 	return NULL;
 }
 
+/* Modules may come and go between reads: their tables last under RCU. */
 static void *avail_start(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
+	rcu_read_lock();
 	return rec_at(pos, false);
 }
 
@@ -362,7 +384,9 @@ static void *avail_next(struct seq_file *m, void *v, loff_t *pos)
 }
 
 static void avail_stop(struct seq_file *m, void *v)
+	__releases(RCU)
 {
+	rcu_read_unlock();
 }
 
 static int avail_show(struct seq_file *m, void *v)
@@ -458,16 +482,16 @@ static const struct file_operations ftrace_enabled_fops = {
 static ssize_t total_info_read(struct file *file, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	unsigned long live = 0, bytes = ftrace_nr_recs * sizeof(*ftrace_recs);
-	struct dyn_ftrace *rec;
+	unsigned long live, pages, groups;
 	char buf[96];
 	int len;
 
-	for_each_live_rec(rec)
-		live++;
-	/* One group: the kernel's table, in one allocation. */
-	len = scnprintf(buf, sizeof(buf), "%lu pages:%lu groups: %u\n", live,
-			DIV_ROUND_UP(bytes, PAGE_SIZE), ftrace_recs ? 1 : 0);
+	/* Groups: the kernel's table and one per module. */
+	mutex_lock(&ftrace_lock);
+	ftrace_rec_stats(&live, &pages, &groups);
+	mutex_unlock(&ftrace_lock);
+	len = scnprintf(buf, sizeof(buf), "%lu pages:%lu groups: %lu\n", live,
+			pages, groups);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 

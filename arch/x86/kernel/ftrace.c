@@ -51,8 +51,8 @@ static void site_insn(u8 *buf, unsigned long ip, unsigned long target)
  * cannot be read, -EINVAL if it holds something else: the core then
  * stops patching for good (ftrace_bug()).
  */
-static int site_replace(unsigned long ip, unsigned long old_target,
-			unsigned long new_target)
+static int site_replace(struct module *mod, unsigned long ip,
+			unsigned long old_target, unsigned long new_target)
 {
 	u8 now[MCOUNT_INSN_SIZE], old[MCOUNT_INSN_SIZE], want[MCOUNT_INSN_SIZE];
 
@@ -68,8 +68,13 @@ static int site_replace(unsigned long ip, unsigned long old_target,
 		return -EINVAL;
 	}
 	site_insn(want, ip, new_target);
-	if (old_target == MCOUNT_ADDR && system_state == SYSTEM_BOOTING) {
-		/* ftrace_init(): one CPU runs, and the text is writable. */
+	if (old_target == MCOUNT_ADDR &&
+	    (mod || system_state == SYSTEM_BOOTING)) {
+		/*
+		 * ftrace_init(): one CPU runs, and the text is writable; or
+		 * ftrace_module_init(): the module is not formed, so none of
+		 * its text runs yet, and it is still writable.
+		 */
 		text_poke_early((void *)ip, want, MCOUNT_INSN_SIZE);
 		return 0;
 	}
@@ -81,21 +86,18 @@ static int site_replace(unsigned long ip, unsigned long old_target,
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr)
 {
-	/* TODO(issue 6, step 4): module sites. */
-	if (mod)
-		return -EINVAL;
-	return site_replace(rec->ip, addr, 0);
+	return site_replace(mod, rec->ip, addr, 0);
 }
 
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
-	return site_replace(rec->ip, 0, addr);
+	return site_replace(NULL, rec->ip, 0, addr);
 }
 
 int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 		       unsigned long addr)
 {
-	return site_replace(rec->ip, old_addr, addr);
+	return site_replace(NULL, rec->ip, old_addr, addr);
 }
 
 /*
