@@ -163,7 +163,7 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
  */
 bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target)
 {
-	const u32 *now = (const u32 *)rec->ip;
+	const __le32 *now = (const __le32 *)rec->ip;
 	u32 mov = aarch64_insn_gen_move_reg(AARCH64_INSN_REG_9,
 					    AARCH64_INSN_REG_LR,
 					    AARCH64_INSN_VARIANT_64BIT);
