@@ -225,6 +225,15 @@ case " $built " in
 	;;
 esac
 
+case " $built " in
+*" ours/arm64 "*)
+	# Function tracing from the command line on arm64 as well.
+	s=$(date +%s)
+	suite arm64 ours fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
+	echo "    ($(($(date +%s) - s)) s)"
+	;;
+esac
+
 echo "== make check took $(($(date +%s) - t0)) s"
 [ -z "$failures" ] || printf 'Failures:%s\n' "$failures"
 if [ "$skipped" != 0 ]; then

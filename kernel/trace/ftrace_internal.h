@@ -90,6 +90,19 @@ void ftrace_rec_group_del(struct ftrace_rec_group *grp);
 	for (rec = ftrace_rec_next_live(NULL); rec;			\
 	     rec = ftrace_rec_next_live(rec))
 
+/*
+ * Make a site as the compiler left it into the inert hook, while its
+ * text is still writable. arm64 brings its own (asm/ftrace.h: the first
+ * of its two nops becomes mov x9, x30); elsewhere the site calls
+ * MCOUNT_ADDR, which becomes the nop.
+ */
+#ifndef ftrace_init_nop
+static inline int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
+}
+#endif
+
 /* ---- ftrace_ops.c ---- */
 
 /* Registered ops, newest first, NULL-terminated. [ftrace_lock] to write. */

@@ -3,7 +3,9 @@
  * The table of function call sites: where the entry hooks are.
  *
  * The build leaves one address per hook in the __mcount_loc section of
- * the image (from gcc's -mrecord-mcount on x86-64). That section sits
+ * the image (from gcc's -mrecord-mcount on x86-64, and from the
+ * __patchable_function_entries sections of -fpatchable-function-entry=2
+ * on arm64, which the linker script gathers there). That section sits
  * in init data and goes away with it, so ftrace_init() copies it, very
  * early in boot, into a table of struct dyn_ftrace kept sorted by
  * address. The link normally sorts the section already
@@ -25,7 +27,9 @@
  * The compiler emits the hooks as calls to __fentry__ (x86-64 cannot use
  * -mnop-mcount, see the Kconfig), so the copy also has the arch turn
  * each into a nop while the text is still writable; a site the arch
- * does not recognise stays out of the table.
+ * does not recognise stays out of the table. On arm64 the hook is two
+ * nops: the arch makes the first one mov x9, x30, and a record's ip is
+ * the second one (ftrace_call_adjust()), the one that is patched.
  *
  * Each record's flags say whether its site is live and what it calls;
  * ftrace_update.c changes them, under ftrace_lock, as it patches. The
@@ -297,16 +301,17 @@ unsigned long ftrace_rec_fill(struct ftrace_rec_group *grp,
 		sort(grp->recs, n, sizeof(*grp->recs), rec_cmp, NULL);
 	}
 	/*
-	 * Unless the compiler made them nops, the sites call MCOUNT_ADDR:
-	 * make them nops while the text is still writable (boot, or a
-	 * module not formed yet). A site that fails is left out of the
+	 * Unless the compiler made them nops, the sites call MCOUNT_ADDR
+	 * (arm64: lack the mov x9, x30): make them inert hooks while the
+	 * text is still writable (boot, or a module not formed yet). A
+	 * site that fails is left out of the
 	 * table (the arch said why).
 	 */
 	if (ftrace_need_init_nop()) {
 		unsigned long kept = 0;
 
 		for (i = 0; i < n; i++) {
-			if (ftrace_make_nop(grp->mod, &grp->recs[i], MCOUNT_ADDR))
+			if (ftrace_init_nop(grp->mod, &grp->recs[i]))
 				continue;
 			grp->recs[kept++] = grp->recs[i];
 		}

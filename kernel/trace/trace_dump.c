@@ -137,11 +137,16 @@ static noinline void record_kernel_stack(struct trace_buffer *buffer,
 	struct stack_scratch *s;
 	unsigned int level, nr;
 
+	/*
+	 * No skip++ for this function's own frame: every unwinder reports
+	 * it, ORC as well, so the callers' counts include it. What they add
+	 * for other unwinders than ORC is their own frame, which ORC builds
+	 * lose to a tail call (arm64, built with frame pointers and without
+	 * sibling calls, reports both; the function tracer's stacks there
+	 * started one frame too high).
+	 */
 	if (!buffer || !IS_ENABLED(CONFIG_STACKTRACE))
 		return;
-	/* other unwinders than ORC report this function too */
-	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
-		skip++;
 
 	preempt_disable_notrace();
 	s = this_cpu_ptr(&stack_scratch);

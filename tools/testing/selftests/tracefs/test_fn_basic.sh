@@ -8,9 +8,6 @@
 . "$TESTDIR/lib.sh"
 
 if ! grep -qw function "$T/available_tracers"; then
-	# Flavor ours has it on x86-64 only so far (issue 6, step 5).
-	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
-		skip "no function tracer in flavor ours on arm64 yet"
 	fail "no function tracer in available_tracers"
 fi
 

@@ -9,8 +9,6 @@
 . "$TESTDIR/lib.sh"
 
 if [ ! -e "$T/set_ftrace_filter" ]; then
-	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
-		skip "no function tracer in flavor ours on arm64 yet"
 	fail "no set_ftrace_filter"
 fi
 F=$T/set_ftrace_filter
