@@ -60,11 +60,14 @@ STACK_BOOT_PARAMS="stacktrace stacktrace_filter=vfs_read,vfs_write"
 
 # suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
 # TAP line counted; with NAME, a boot of its own with those parameters.
+# SUITE_ACCEL and SUITE_TIMEOUT (s), when set, are the boot's accelerator
+# and time limit (default: guest.sh's accelerator, 600 s).
 suite() {
 	local arch=$1 flavor=$2 name=${3:-suite} params=${4:-} out rc=0 p f s r
 	out=$logdir/$name-$arch-$flavor.tap
-	GUEST_APPEND=$params "$HARNESS/guest.sh" -a "$arch" -f "$flavor" \
-		-v "$variant" -n "$name" -t 600 "$HARNESS/selftest/suite.sh" \
+	ACCEL=${SUITE_ACCEL:-${ACCEL:-tcg}} GUEST_APPEND=$params \
+		"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "$variant" \
+		-n "$name" -t "${SUITE_TIMEOUT:-600}" "$HARNESS/selftest/suite.sh" \
 		>"$out" 2>&1 || rc=$?
 	p=$(grep -c '^ok .*' "$out" | head -1)
 	s=$(grep -c '^ok .* # SKIP' "$out" | head -1)
@@ -140,9 +143,24 @@ for flavor in $flavors; do
 	done
 done
 
+# On x86-64 the function tracing tests run in a boot of their own, with
+# one TCG thread: they patch live text all the time (tracers switched
+# from two processes, modules loaded while tracing), and under
+# multi-threaded TCG a stale int3 left by that patching kills even
+# upstream's kernel (see the README). rb's function tracing is upstream's:
+# its fn boot is left out.
 for fa in $built; do
 	s=$(date +%s)
-	suite "${fa#*/}" "${fa%/*}"
+	case $fa in
+	*/x86_64)
+		suite x86_64 "${fa%/*}" suite "HARNESS_SKIP=test_fn_*"
+		if [ "${fa%/*}" != rb ]; then
+			SUITE_ACCEL=tcg,thread=single SUITE_TIMEOUT=1800 \
+				suite x86_64 "${fa%/*}" fn "HARNESS_TESTS=test_fn_*"
+		fi
+		;;
+	*) suite "${fa#*/}" "${fa%/*}" ;;
+	esac
 	echo "    ($(($(date +%s) - s)) s)"
 done
 

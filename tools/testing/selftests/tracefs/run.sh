@@ -2,13 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run every test_*.sh beside this file and report in TAP (version 13).
 # A test exits 0 to pass, 4 (kselftest's skip) to skip, anything else fails.
-# Usage: run.sh [PATTERN]   (a shell glob on the test names, default all)
+# Usage: run.sh [PATTERN [SKIP]]   (shell globs on the test names: run
+# those PATTERN matches, default all, but not those SKIP matches)
 # Exits 1 if any test failed, else 0.
 dir=$(cd "$(dirname "$0")" && pwd)
 pattern=${1:-*}
+skip=${2:-}
 tests=
 for t in "$dir"/test_*.sh; do
 	name=$(basename "$t" .sh)
+	if [ -n "$skip" ]; then
+		case $name in $skip) continue ;; esac
+	fi
 	case $name in $pattern) tests="$tests $t" ;; esac
 done
 n=0
