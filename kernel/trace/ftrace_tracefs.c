@@ -13,6 +13,8 @@
  *	word that matches nothing fails its write with -EINVAL and leaves an
  *	error_log entry, and then closing the file changes nothing. The
  *	sets stay with the array while other tracers run.
+ *  set_ftrace_pid, set_ftrace_notrace_pid (each array)
+ *	Made and freed with the others, but ftrace_pid.c's.
  *  available_filter_functions (top level)
  *	Every function with a call site, one a line, in address order.
  *  enabled_functions (top level)
@@ -29,6 +31,7 @@
 
 #include "trace.h"
 #include "ftrace_internal.h"
+#include "ftrace_pid.h"
 
 /* The longest word a filter file takes, as upstream's parser. */
 #define FILTER_WORD_MAX		(KSYM_NAME_LEN + 64)
@@ -429,6 +432,7 @@ void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d)
 			  &ftrace_filter_fops);
 	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, d, tr,
 			  &ftrace_notrace_fops);
+	ftrace_pid_create_files(tr, d);
 }
 
 void __init ftrace_create_toplevel_files(void)
@@ -447,4 +451,5 @@ void ftrace_array_free(struct trace_array *tr)
 	mutex_lock(&ftrace_filter_lock);
 	ftrace_free_filter(&tr->fn_ops);
 	mutex_unlock(&ftrace_filter_lock);
+	ftrace_pid_free(tr);
 }
