@@ -117,20 +117,29 @@ static void fn_pid_probes_off(struct trace_array *tr)
 	unregister_trace_sched_process_free(fn_pid_free_probe, tr);
 }
 
+/*
+ * Attach the probes, or none of them: on failure only those attached
+ * are detached (detaching a probe that is not there WARNs).
+ */
 static int fn_pid_probes_on(struct trace_array *tr)
 {
 	int ret;
 
 	ret = register_trace_sched_switch(fn_pid_switch_probe, tr);
-	if (!ret)
-		ret = register_trace_sched_process_fork(fn_pid_fork_probe, tr);
-	if (!ret)
-		ret = register_trace_sched_process_free(fn_pid_free_probe, tr);
-	if (ret) {
-		/* those not attached answer -ENOENT, harmlessly */
-		fn_pid_probes_off(tr);
-		tracepoint_synchronize_unregister();
-	}
+	if (ret)
+		return ret;
+	ret = register_trace_sched_process_fork(fn_pid_fork_probe, tr);
+	if (ret)
+		goto no_fork;
+	ret = register_trace_sched_process_free(fn_pid_free_probe, tr);
+	if (ret)
+		goto no_free;
+	return 0;
+no_free:
+	unregister_trace_sched_process_fork(fn_pid_fork_probe, tr);
+no_fork:
+	unregister_trace_sched_switch(fn_pid_switch_probe, tr);
+	tracepoint_synchronize_unregister();
 	return ret;
 }
 
