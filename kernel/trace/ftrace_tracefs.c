@@ -21,6 +21,8 @@
  *	The same for the filter set of an ops that is not an array's: the
  *	stack tracer's stack_trace_filter. Errors go to the top level's
  *	error_log, under the file's name.
+ *  set_ftrace_pid, set_ftrace_notrace_pid (each array)
+ *	Made and freed with the others, but ftrace_pid.c's.
  *  available_filter_functions (top level)
  *	Every function with a call site, one a line: the kernel's in
  *	address order, then each module's (" [module]" after the name).
@@ -38,6 +40,7 @@
 
 #include "trace.h"
 #include "ftrace_internal.h"
+#include "ftrace_pid.h"
 
 /* The longest word a filter file takes, as upstream's parser. */
 #define FILTER_WORD_MAX		(KSYM_NAME_LEN + 64)
@@ -507,6 +510,7 @@ void ftrace_create_filter_files(struct trace_array *tr, struct dentry *d)
 			  &ftrace_filter_fops);
 	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, d, tr,
 			  &ftrace_notrace_fops);
+	ftrace_pid_create_files(tr, d);
 }
 
 /*
@@ -536,4 +540,5 @@ void ftrace_array_free(struct trace_array *tr)
 	mutex_lock(&ftrace_filter_lock);
 	ftrace_free_filter(&tr->fn_ops);
 	mutex_unlock(&ftrace_filter_lock);
+	ftrace_pid_free(tr);
 }

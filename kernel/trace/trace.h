@@ -27,6 +27,7 @@
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
+ *	trace_pid.c	pid lists and the files of the pid filters
  *
  * Locking: trace_types_lock (a mutex) serialises every change of the set
  * of arrays and tracers and of an array's configuration (tracer, sizes,
@@ -176,7 +177,7 @@ enum trace_opt_bit {
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_HASH_PTR,
 	TRACE_OPT_FUNCTION,		/* "function-trace": later issues */
-	TRACE_OPT_FUNC_FORK,		/* "function-fork": later issues */
+	TRACE_OPT_FUNC_FORK,		/* "function-fork": ftrace_pid.c */
 	TRACE_OPT_DISPLAY_GRAPH,	/* "display-graph": later issues */
 	TRACE_OPT_STACKTRACE,
 	TRACE_OPT_NR,
@@ -214,6 +215,14 @@ struct trace_array_cpu {
 #ifdef CONFIG_EVENT_TRACING
 	/* events: the pid filter drops the current task (trace_events.c) */
 	bool			ignore_pid;
+#endif
+#ifdef CONFIG_FUNCTION_TRACER
+	/*
+	 * The function tracer's pid filter on this CPU (ftrace_pid.c):
+	 * 0 none, -1 the running task is left out, pid + 1 of the task
+	 * whose functions are recorded.
+	 */
+	int			fn_pid;
 #endif
 };
 
@@ -331,6 +340,9 @@ struct trace_array {
 	void __percpu		*fn_last;
 	/* the commands of set_ftrace_filter (ftrace_probes.c) */
 	struct fn_probes	*fn_probes;
+	/* set_ftrace_pid and set_ftrace_notrace_pid (ftrace_pid.c) */
+	struct trace_pid_list __rcu *fn_pids;
+	struct trace_pid_list __rcu *fn_no_pids;
 #endif
 };
 

@@ -30,7 +30,6 @@
 #include <linux/module.h>
 #include <linux/ctype.h>
 #include <linux/slab.h>
-#include <linux/vmalloc.h>
 #include <linux/uaccess.h>
 #include <linux/tracepoint.h>
 #include <trace/events/sched.h>
@@ -899,157 +898,17 @@ static int __init tp_printk_iter_init(void)
 
 /* ---- pid filtering ---- */
 
-bool trace_pid_list_has(struct trace_pid_list *list, pid_t pid)
-{
-	return pid >= 0 && pid < list->nr_bits && test_bit(pid, list->bits);
-}
-
-int trace_pid_list_next(struct trace_pid_list *list, unsigned int from)
-{
-	unsigned long bit;
-
-	if (from >= list->nr_bits)
-		return -1;
-	bit = find_next_bit(list->bits, list->nr_bits, from);
-	return bit < list->nr_bits ? bit : -1;
-}
-
-static struct trace_pid_list *pid_list_alloc(unsigned int nr_bits)
-{
-	struct trace_pid_list *list;
-
-	nr_bits = ALIGN(nr_bits, BITS_PER_LONG);
-	list = vzalloc(struct_size(list, bits, BITS_TO_LONGS(nr_bits)));
-	if (list)
-		list->nr_bits = nr_bits;
-	return list;
-}
-
-/* A copy of list (NULL: an empty one) with room for pids < nr_bits. */
-static struct trace_pid_list *pid_list_copy(struct trace_pid_list *list,
-					    unsigned int nr_bits)
-{
-	struct trace_pid_list *copy;
-
-	if (list)
-		nr_bits = max(nr_bits, list->nr_bits);
-	copy = pid_list_alloc(nr_bits);
-	if (copy && list)
-		bitmap_copy(copy->bits, list->bits, list->nr_bits);
-	return copy;
-}
-
-/* The pids upstream's pid lists can hold: below 2^30. */
-#define PID_LIST_LIMIT	BIT(30)
-
-/* Add the pid word (NUL-ended) to *list, growing it if need be. */
-static int pid_list_add_word(struct trace_pid_list **list, const char *word)
-{
-	struct trace_pid_list *bigger;
-	unsigned long pid;
-
-	if (kstrtoul(word, 0, &pid))
-		return -EINVAL;
-	/* upstream answers a pid its lists cannot hold (2^30) with -1 */
-	if (pid >= PID_LIST_LIMIT)
-		return -EPERM;
-	/*
-	 * Upstream also takes the pids no task can have (pid_max never
-	 * exceeds PID_MAX_LIMIT); they match nothing, so they are not kept.
-	 */
-	if (pid >= PID_MAX_LIMIT)
-		return 0;
-	if (pid >= (*list)->nr_bits) {
-		bigger = pid_list_copy(*list, pid + 1);
-		if (!bigger)
-			return -ENOMEM;
-		vfree(*list);
-		*list = bigger;
-	}
-	__set_bit(pid, (*list)->bits);
-	return 0;
-}
-
-/* The longest pid word, as upstream's parser takes it. */
-#define PID_WORD_MAX	127
-/* The user's text is read this much at a time. */
-#define PID_CHUNK	256
-
-/*
- * Feed the characters of buf to the word being gathered in word (*len
- * characters so far); each completed word goes into *list.
- */
-static int pid_words_feed(struct trace_pid_list **list, const char *buf,
-			  size_t n, char *word, int *len, int *nr)
-{
-	size_t i;
-	int ret;
-
-	for (i = 0; i < n; i++) {
-		if (!isspace(buf[i])) {
-			if (*len >= PID_WORD_MAX)
-				return -EINVAL;
-			word[(*len)++] = buf[i];
-			continue;
-		}
-		if (!*len)
-			continue;
-		word[*len] = '\0';
-		*len = 0;
-		ret = pid_list_add_word(list, word);
-		if (ret)
-			return ret;
-		(*nr)++;
-	}
-	return 0;
-}
-
-int trace_pid_list_parse(struct trace_pid_list *old, const char __user *ubuf,
-			 size_t cnt, struct trace_pid_list **out)
-{
-	char buf[PID_CHUNK], word[PID_WORD_MAX + 1];
-	struct trace_pid_list *list;
-	int len = 0, nr = 0, ret = 0;
-	size_t n;
-
-	*out = NULL;
-	/* all or nothing: the new list is built aside, old is untouched */
-	list = pid_list_copy(old, READ_ONCE(pid_max));
-	if (!list)
-		return -ENOMEM;
-	while (cnt && !ret) {
-		n = min_t(size_t, cnt, sizeof(buf));
-		if (copy_from_user(buf, ubuf, n)) {
-			ret = -EFAULT;
-			break;
-		}
-		ret = pid_words_feed(&list, buf, n, word, &len, &nr);
-		ubuf += n;
-		cnt -= n;
-		cond_resched();
-	}
-	/* the last word needs no white space after it */
-	if (!ret && len)
-		ret = pid_words_feed(&list, " ", 1, word, &len, &nr);
-	if (ret || trace_pid_list_next(list, 0) < 0) {
-		vfree(list);
-		return ret;
-	}
-	*out = list;
-	return 0;
-}
-
-static bool pid_ignored(struct trace_pid_list *pids,
-			struct trace_pid_list *no_pids,
-			struct task_struct *task)
-{
-	return (pids && !trace_pid_list_has(pids, task->pid)) ||
-	       (no_pids && trace_pid_list_has(no_pids, task->pid));
-}
-
 static void set_ignore_pid(struct trace_array *tr, bool ignore)
 {
 	this_cpu_write(tr->array_buffer.data->ignore_pid, ignore);
+}
+
+/* Whether tr's event pid filter leaves task out; RCU-sched. */
+static bool event_pid_ignored(struct trace_array *tr, struct task_struct *task)
+{
+	return trace_pid_ignored(rcu_dereference_sched(tr->filtered_pids),
+				 rcu_dereference_sched(tr->filtered_no_pids),
+				 task);
 }
 
 /*
@@ -1066,10 +925,10 @@ static void pid_switch_pre(void *data, bool preempt, struct task_struct *prev,
 	struct trace_pid_list *no_pids;
 
 	no_pids = rcu_dereference_sched(tr->filtered_no_pids);
-	set_ignore_pid(tr, (pid_ignored(NULL, no_pids, prev) &&
-			    pid_ignored(NULL, no_pids, next)) ||
-			   (pid_ignored(pids, NULL, prev) &&
-			    pid_ignored(pids, NULL, next)));
+	set_ignore_pid(tr, (trace_pid_ignored(NULL, no_pids, prev) &&
+			    trace_pid_ignored(NULL, no_pids, next)) ||
+			   (trace_pid_ignored(pids, NULL, prev) &&
+			    trace_pid_ignored(pids, NULL, next)));
 }
 
 static void pid_switch_post(void *data, bool preempt,
@@ -1078,9 +937,7 @@ static void pid_switch_post(void *data, bool preempt,
 {
 	struct trace_array *tr = data;
 
-	set_ignore_pid(tr, pid_ignored(rcu_dereference_sched(tr->filtered_pids),
-				       rcu_dereference_sched(tr->filtered_no_pids),
-				       next));
+	set_ignore_pid(tr, event_pid_ignored(tr, next));
 }
 
 /* Wakeups of a followed task are recorded even from an ignored one. */
@@ -1090,9 +947,7 @@ static void pid_wakeup_pre(void *data, struct task_struct *task)
 
 	if (!this_cpu_read(tr->array_buffer.data->ignore_pid))
 		return;
-	set_ignore_pid(tr, pid_ignored(rcu_dereference_sched(tr->filtered_pids),
-				       rcu_dereference_sched(tr->filtered_no_pids),
-				       task));
+	set_ignore_pid(tr, event_pid_ignored(tr, task));
 }
 
 static void pid_wakeup_post(void *data, struct task_struct *task)
@@ -1101,25 +956,10 @@ static void pid_wakeup_post(void *data, struct task_struct *task)
 
 	if (this_cpu_read(tr->array_buffer.data->ignore_pid))
 		return;
-	set_ignore_pid(tr, pid_ignored(rcu_dereference_sched(tr->filtered_pids),
-				       rcu_dereference_sched(tr->filtered_no_pids),
-				       current));
+	set_ignore_pid(tr, event_pid_ignored(tr, current));
 }
 
 /* options/event-fork: children of listed tasks join the lists. */
-static void pid_list_fork(struct trace_pid_list *list,
-			  struct task_struct *self, struct task_struct *child)
-{
-	/*
-	 * Atomic bit set: racing forks and exits touch other bits. A
-	 * writer of set_event_pid copying the list at this moment may
-	 * miss the child, as upstream's may.
-	 */
-	if (list && trace_pid_list_has(list, self->pid) &&
-	    child->pid < list->nr_bits)
-		set_bit(child->pid, list->bits);
-}
-
 static void pid_fork_probe(void *data, struct task_struct *self,
 			   struct task_struct *child)
 {
@@ -1127,17 +967,10 @@ static void pid_fork_probe(void *data, struct task_struct *self,
 
 	if (!trace_opt(tr, TRACE_OPT_EVENT_FORK))
 		return;
-	pid_list_fork(rcu_dereference_sched(tr->filtered_pids), self, child);
-	pid_list_fork(rcu_dereference_sched(tr->filtered_no_pids), self,
-		      child);
-}
-
-static void pid_list_exit(struct trace_pid_list *list,
-			  struct task_struct *task)
-{
-	/* atomic: see pid_list_fork() */
-	if (list && task->pid < list->nr_bits)
-		clear_bit(task->pid, list->bits);
+	trace_pid_list_fork(rcu_dereference_sched(tr->filtered_pids), self,
+			    child);
+	trace_pid_list_fork(rcu_dereference_sched(tr->filtered_no_pids), self,
+			    child);
 }
 
 static void pid_exit_probe(void *data, struct task_struct *task)
@@ -1146,8 +979,8 @@ static void pid_exit_probe(void *data, struct task_struct *task)
 
 	if (!trace_opt(tr, TRACE_OPT_EVENT_FORK))
 		return;
-	pid_list_exit(rcu_dereference_sched(tr->filtered_pids), task);
-	pid_list_exit(rcu_dereference_sched(tr->filtered_no_pids), task);
+	trace_pid_list_exit(rcu_dereference_sched(tr->filtered_pids), task);
+	trace_pid_list_exit(rcu_dereference_sched(tr->filtered_no_pids), task);
 }
 
 static void pid_probes_register(struct trace_array *tr)
@@ -1187,7 +1020,7 @@ static void pid_update_cpu(void *data)
 	/* on_each_cpu() from a holder of event_mutex */
 	pids = rcu_dereference_protected(tr->filtered_pids, true);
 	no_pids = rcu_dereference_protected(tr->filtered_no_pids, true);
-	set_ignore_pid(tr, pid_ignored(pids, no_pids, current));
+	set_ignore_pid(tr, trace_pid_ignored(pids, no_pids, current));
 }
 
 static struct trace_pid_list __rcu **pid_slot(struct trace_array *tr,
@@ -1242,7 +1075,7 @@ void event_set_pid_list(struct trace_array *tr, int type,
 	}
 	if (old) {
 		tracepoint_synchronize_unregister();
-		vfree(old);
+		trace_pid_list_free(old);
 	}
 }
 

@@ -36,6 +36,7 @@
 #include <linux/list.h>
 
 #include "trace.h"
+#include "trace_pid.h"
 
 struct trace_seq;
 
@@ -106,40 +107,13 @@ struct trace_subsystem_dir {
 	int			nr_events;	/* [E] 0: going away */
 };
 
-/* ---- pid filtering (trace_events.c) ---- */
+/* ---- pid filtering (trace_events.c; lists: trace_pid.h) ---- */
 
-/*
- * A set of pids: a bitmap of nr_bits bits, replaced (never resized)
- * under event_mutex, read under RCU-sched. Forks and exits flip bits
- * in place with atomic bit operations.
- */
-struct trace_pid_list {
-	unsigned int	nr_bits;
-	unsigned long	bits[];
-};
-
-enum {
-	TRACE_PIDS	= BIT(0),	/* set_event_pid */
-	TRACE_NO_PIDS	= BIT(1),	/* set_event_notrace_pid */
-};
-
-bool trace_pid_list_has(struct trace_pid_list *list, pid_t pid);
 /* Replace tr's list of kind type (TRACE_PIDS or TRACE_NO_PIDS). [E] */
 void event_set_pid_list(struct trace_array *tr, int type,
 			struct trace_pid_list *list);
 /* Forget tr's lists of the kinds in type. [E] */
 void event_clear_pid_lists(struct trace_array *tr, int type);
-/*
- * Parse a write of set_event_pid (pids separated by white space, read
- * from user memory a chunk at a time) into a new list holding the pids
- * of old too. *out is NULL when the result is empty. Returns 0 or
- * -EINVAL (not a number), -EPERM (pid out of range, as upstream's -1),
- * -EFAULT or -ENOMEM.
- */
-int trace_pid_list_parse(struct trace_pid_list *old, const char __user *ubuf,
-			 size_t cnt, struct trace_pid_list **out);
-/* The next pid >= from in list, or -1. */
-int trace_pid_list_next(struct trace_pid_list *list, unsigned int from);
 
 /* ---- enabling (trace_events.c) ---- */
 

@@ -1039,151 +1039,55 @@ static const struct file_operations set_event_fops = {
 	.release	= events_seq_release,
 };
 
-/* ---- set_event_pid and set_event_notrace_pid ---- */
+/* ---- set_event_pid and set_event_notrace_pid (trace_pid.c) ---- */
 
-/* What an open pid file reads: its array and which of its lists. */
-struct pid_seq {
-	struct trace_array	*tr;
-	int			type;		/* TRACE_PIDS or TRACE_NO_PIDS */
-};
-
-static struct trace_pid_list *pid_seq_list(struct seq_file *m)
+static struct trace_pid_list *event_pid_get(struct trace_array *tr, int type)
 {
-	struct pid_seq *ps = m->private;
-
-	return rcu_dereference_protected(ps->type == TRACE_PIDS ?
-					 ps->tr->filtered_pids :
-					 ps->tr->filtered_no_pids,
+	return rcu_dereference_protected(type == TRACE_PIDS ?
+					 tr->filtered_pids :
+					 tr->filtered_no_pids,
 					 lockdep_is_held(&event_mutex));
 }
 
-/* v is pid + 1, so that pid 0 is not NULL */
-static void *pid_seq_at(struct seq_file *m, unsigned int from)
+static int event_pid_set(struct trace_array *tr, int type,
+			 struct trace_pid_list *list)
 {
-	struct trace_pid_list *list = pid_seq_list(m);
-	int pid = list ? trace_pid_list_next(list, from) : -1;
-
-	return pid < 0 ? NULL : (void *)(long)(pid + 1);
-}
-
-static void *pid_seq_start(struct seq_file *m, loff_t *pos)
-{
-	void *v;
-	loff_t i;
-
-	mutex_lock(&event_mutex);
-	v = pid_seq_at(m, 0);
-	for (i = 0; v && i < *pos; i++)
-		v = pid_seq_at(m, (long)v);
-	return v;
-}
-
-static void *pid_seq_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	(*pos)++;
-	return pid_seq_at(m, (long)v);
-}
-
-static int pid_seq_show(struct seq_file *m, void *v)
-{
-	seq_printf(m, "%lu\n", (unsigned long)v - 1);
+	event_set_pid_list(tr, type, list);
 	return 0;
 }
 
-static const struct seq_operations pid_seq_ops = {
-	.start	= pid_seq_start,
-	.next	= pid_seq_next,
-	.stop	= events_seq_stop,
-	.show	= pid_seq_show,
+static const struct trace_pid_file_ops event_pid_ops = {
+	.lock		= &event_mutex,
+	.get		= event_pid_get,
+	.set		= event_pid_set,
+	.expand_buffers	= true,
 };
-
-static int pid_file_open(struct inode *inode, struct file *filp, int type)
-{
-	struct trace_array *tr = inode->i_private;
-	struct pid_seq *ps;
-	int ret;
-
-	ret = tracing_check_open_get_tr(tr);
-	if (ret)
-		return ret;
-	ret = -ENOMEM;
-	ps = kmalloc(sizeof(*ps), GFP_KERNEL);
-	if (!ps)
-		goto fail;
-	ps->tr = tr;
-	ps->type = type;
-	if (opened_to_truncate(filp)) {
-		mutex_lock(&event_mutex);
-		event_clear_pid_lists(tr, type);
-		mutex_unlock(&event_mutex);
-	}
-	ret = seq_open(filp, &pid_seq_ops);
-	if (ret)
-		goto fail;
-	((struct seq_file *)filp->private_data)->private = ps;
-	return 0;
-fail:
-	kfree(ps);
-	trace_array_put(tr);
-	return ret;
-}
 
 static int pid_open(struct inode *inode, struct file *filp)
 {
-	return pid_file_open(inode, filp, TRACE_PIDS);
+	return trace_pid_file_open(inode, filp, &event_pid_ops, TRACE_PIDS);
 }
 
 static int notrace_pid_open(struct inode *inode, struct file *filp)
 {
-	return pid_file_open(inode, filp, TRACE_NO_PIDS);
-}
-
-static int pid_file_release(struct inode *inode, struct file *filp)
-{
-	kfree(((struct seq_file *)filp->private_data)->private);
-	return events_seq_release(inode, filp);
-}
-
-static ssize_t pid_file_write(struct file *filp, const char __user *ubuf,
-			      size_t cnt, loff_t *ppos)
-{
-	struct seq_file *m = filp->private_data;
-	struct pid_seq *ps = m->private;
-	struct trace_pid_list *list;
-	int ret;
-
-	if (!cnt)
-		return 0;
-	ret = tracing_update_buffers();
-	if (ret < 0)
-		return ret;
-
-	mutex_lock(&event_mutex);
-	/* all or nothing: the lists change only if every pid is good */
-	ret = trace_pid_list_parse(pid_seq_list(m), ubuf, cnt, &list);
-	if (!ret)
-		event_set_pid_list(ps->tr, ps->type, list);
-	mutex_unlock(&event_mutex);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return trace_pid_file_open(inode, filp, &event_pid_ops,
+				   TRACE_NO_PIDS);
 }
 
 static const struct file_operations pid_file_fops = {
 	.open		= pid_open,
 	.read		= seq_read,
-	.write		= pid_file_write,
+	.write		= trace_pid_file_write,
 	.llseek		= seq_lseek,
-	.release	= pid_file_release,
+	.release	= trace_pid_file_release,
 };
 
 static const struct file_operations notrace_pid_file_fops = {
 	.open		= notrace_pid_open,
 	.read		= seq_read,
-	.write		= pid_file_write,
+	.write		= trace_pid_file_write,
 	.llseek		= seq_lseek,
-	.release	= pid_file_release,
+	.release	= trace_pid_file_release,
 };
 
 /* ---- the array's files ---- */

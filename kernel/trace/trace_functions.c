@@ -19,8 +19,12 @@
  * (as upstream's); an array picks up a change when it next starts the
  * tracer.
  *
- * TODO(issue 6): pid filtering (step 7), the trace exports of function
- * records, and the events/ftrace/function filter.
+ * set_ftrace_pid and set_ftrace_notrace_pid (ftrace_pid.c): every
+ * callback first asks ftrace_pid_skip() whether the running task is
+ * left out, a per-CPU load the pid filter keeps up to date.
+ *
+ * TODO(issue 6): the trace exports of function records, and the
+ * events/ftrace/function filter.
  */
 
 #include <linux/ftrace.h>
@@ -31,6 +35,7 @@
 #include <linux/trace_recursion.h>
 
 #include "trace.h"
+#include "ftrace_pid.h"
 
 enum {
 	FUNC_OPT_STACK		= BIT(0),
@@ -150,6 +155,8 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	unsigned int trace_ctx;
 	int bit;
 
+	if (ftrace_pid_skip(tr))
+		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
@@ -175,6 +182,8 @@ static void function_stack_trace_call(unsigned long ip,
 	unsigned int trace_ctx;
 	unsigned long flags;
 
+	if (ftrace_pid_skip(tr))
+		return;
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
@@ -200,6 +209,8 @@ static void function_no_repeats_call(unsigned long ip,
 	unsigned int trace_ctx;
 	int bit;
 
+	if (ftrace_pid_skip(tr))
+		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
@@ -227,6 +238,8 @@ static void function_stack_no_repeats_call(unsigned long ip,
 	unsigned int trace_ctx;
 	unsigned long flags;
 
+	if (ftrace_pid_skip(tr))
+		return;
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
