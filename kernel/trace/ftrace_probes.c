@@ -109,15 +109,18 @@ static void traceoff_fire(struct fn_probe *p)
 }
 
 /*
- * Frames above the traced function: this one, probes_call() and the list
- * function (trace_array_record_stack() leaves out itself), and the
- * trampoline.
+ * Frames to leave out so that a stack starts at the traced function:
+ * trace_array_record_stack(), this function (a frame of its own: see
+ * the barrier), probes_call(), the list function and the trampoline.
+ * test_fn_commands checks it on both arches.
  */
-#define PROBE_STACK_SKIP	4
+#define PROBE_STACK_SKIP	5
 
 static noinline void stacktrace_fire(struct fn_probe *p)
 {
 	trace_array_record_stack(p->tr, PROBE_STACK_SKIP);
+	/* not a tail call: this frame is one of those skipped (arm64) */
+	barrier();
 }
 
 static void dump_fire(struct fn_probe *p)
