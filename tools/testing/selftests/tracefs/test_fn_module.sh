@@ -139,9 +139,13 @@ rmmod $M || fail "rmmod again"
 echo >"$N"
 echo "kept :mod: words: listed, applied at load, emptied at unload"
 
-# Unloading while every function is traced.
+# Unloading while every function is traced. (A buffer that holds the
+# calls: one left small by another test would have overwritten them
+# before the check.)
 echo >"$F"
 echo nop >"$T/current_tracer"
+[ "$(cut -d' ' -f1 "$T/buffer_size_kb")" -ge 1024 ] ||
+	echo 1024 >"$T/buffer_size_kb"
 insmod $mod || fail "insmod a third time"
 echo function >"$T/current_tracer"
 grep -q "^harness_fntest_beta \[$M\] (1)" "$T/enabled_functions" ||
