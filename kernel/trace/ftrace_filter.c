@@ -411,32 +411,35 @@ void ftrace_filter_mod_clear(struct ftrace_ops *ops, bool exclude)
 	mutex_unlock(&mod_words_lock);
 }
 
-bool ftrace_filter_mod_pending(struct ftrace_ops *ops, bool exclude)
+unsigned long ftrace_filter_mod_count(struct ftrace_ops *ops, bool exclude)
 {
-	return ftrace_filter_mod_show(NULL, ops, exclude, 0);
+	struct mod_word *mw;
+	unsigned long n = 0;
+
+	mutex_lock(&mod_words_lock);
+	list_for_each_entry(mw, &mod_words, list)
+		n += mw->ops == ops && mw->exclude == exclude;
+	mutex_unlock(&mod_words_lock);
+	return n;
 }
 
 /*
- * The idx-th kept word of ops' set: show it on m ("func:mod:M", as
- * upstream lists them) if m is not NULL. false if there is none.
+ * Show the idx-th kept word of ops' set on m ("func:mod:M", as upstream
+ * lists them); nothing if it went meanwhile.
  */
-bool ftrace_filter_mod_show(struct seq_file *m, struct ftrace_ops *ops,
+void ftrace_filter_mod_show(struct seq_file *m, struct ftrace_ops *ops,
 			    bool exclude, unsigned long idx)
 {
 	struct mod_word *mw;
-	bool found = false;
 
 	mutex_lock(&mod_words_lock);
 	list_for_each_entry(mw, &mod_words, list) {
 		if (mw->ops != ops || mw->exclude != exclude || idx--)
 			continue;
-		if (m)
-			seq_printf(m, "%s:mod:%s\n", mw->func, mw->module);
-		found = true;
+		seq_printf(m, "%s:mod:%s\n", mw->func, mw->module);
 		break;
 	}
 	mutex_unlock(&mod_words_lock);
-	return found;
 }
 
 void ftrace_filter_mod_loaded(struct module *mod)
@@ -619,7 +622,7 @@ int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 	lockdep_assert_held(&ftrace_filter_lock);
 	/* A filter with words kept for modules traces none of the rest. */
 	if (!exclude)
-		keep_empty = ftrace_filter_mod_pending(ops, false);
+		keep_empty = ftrace_filter_mod_count(ops, false);
 
 	mutex_lock(&ftrace_lock);
 	if (set) {

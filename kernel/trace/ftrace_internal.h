@@ -72,6 +72,16 @@ struct ftrace_rec_group *ftrace_rec_group_of(struct module *mod);
 /* The live record whose ip is exactly ip, or NULL. Same locking. */
 struct dyn_ftrace *ftrace_rec_find(unsigned long ip);
 
+/*
+ * Set and clear flags of mod's records (NULL: the kernel's) in
+ * [start, end); returns the group, or NULL if mod has none. [ftrace_lock]
+ */
+struct ftrace_rec_group *ftrace_rec_group_mark(struct module *mod,
+					       unsigned long start,
+					       unsigned long end,
+					       unsigned long set,
+					       unsigned long clear);
+
 /* Whether ip is one of grp's sites, live or not. */
 bool ftrace_rec_group_has(struct ftrace_rec_group *grp, unsigned long ip);
 
@@ -146,10 +156,10 @@ int ftrace_filter_file_word(struct ftrace_ops *ops, bool exclude,
 			    struct ftrace_ip_set **setp, char *word);
 /* ">" on a filter file: forget the kept words of ops' set. */
 void ftrace_filter_mod_clear(struct ftrace_ops *ops, bool exclude);
-/* Whether ops' set has kept words (the set then means "only those"). */
-bool ftrace_filter_mod_pending(struct ftrace_ops *ops, bool exclude);
-/* Show the idx-th kept word of ops' set as a line; false if none. */
-bool ftrace_filter_mod_show(struct seq_file *m, struct ftrace_ops *ops,
+/* How many kept words ops' set has (if any, the set means "only those"). */
+unsigned long ftrace_filter_mod_count(struct ftrace_ops *ops, bool exclude);
+/* Show the idx-th kept word of ops' set as a line. */
+void ftrace_filter_mod_show(struct seq_file *m, struct ftrace_ops *ops,
 			    bool exclude, unsigned long idx);
 /* A module went live: apply the words kept for it. */
 void ftrace_filter_mod_loaded(struct module *mod);

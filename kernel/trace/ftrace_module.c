@@ -62,26 +62,15 @@ void ftrace_module_init(struct module *mod)
 void ftrace_module_enable(struct module *mod)
 {
 	struct ftrace_rec_group *grp;
-	unsigned long i;
 
 	mutex_lock(&ftrace_lock);
-	grp = ftrace_rec_group_of(mod);
-	if (!grp) {
-		mutex_unlock(&ftrace_lock);
-		return;
-	}
-	/*
-	 * Lock-free readers (available_filter_functions under RCU) see a
-	 * record either still disabled or live: one flag word each.
-	 */
-	for (i = 0; i < grp->nr; i++)
-		WRITE_ONCE(grp->recs[i].flags,
-			   grp->recs[i].flags & ~REC_DISABLED);
-	if (rcu_access_pointer(ftrace_ops_list))
+	grp = ftrace_rec_group_mark(mod, 0, ULONG_MAX, 0, REC_DISABLED);
+	if (grp && rcu_access_pointer(ftrace_ops_list))
 		ftrace_update_sites();
 	mutex_unlock(&ftrace_lock);
 
-	ftrace_filter_mod_loaded(mod);
+	if (grp)
+		ftrace_filter_mod_loaded(mod);
 }
 
 void ftrace_release_mod(struct module *mod)

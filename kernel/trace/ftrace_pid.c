@@ -95,9 +95,7 @@ static void fn_pid_fork_probe(void *data, struct task_struct *self,
 
 	if (!trace_opt(tr, TRACE_OPT_FUNC_FORK))
 		return;
-	trace_pid_list_fork(rcu_dereference_sched(tr->fn_pids), self, child);
-	trace_pid_list_fork(rcu_dereference_sched(tr->fn_no_pids), self,
-			    child);
+	trace_pid_filter_fork(&tr->fn_pids, &tr->fn_no_pids, self, child);
 }
 
 static void fn_pid_free_probe(void *data, struct task_struct *task)
@@ -106,8 +104,7 @@ static void fn_pid_free_probe(void *data, struct task_struct *task)
 
 	if (!trace_opt(tr, TRACE_OPT_FUNC_FORK))
 		return;
-	trace_pid_list_exit(rcu_dereference_sched(tr->fn_pids), task);
-	trace_pid_list_exit(rcu_dereference_sched(tr->fn_no_pids), task);
+	trace_pid_filter_exit(&tr->fn_pids, &tr->fn_no_pids, task);
 }
 
 static void fn_pid_probes_off(struct trace_array *tr)

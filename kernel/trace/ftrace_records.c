@@ -232,30 +232,45 @@ int ftrace_text_reserved(const void *start, const void *end)
 				     (unsigned long)end) != 0;
 }
 
+struct ftrace_rec_group *ftrace_rec_group_mark(struct module *mod,
+					       unsigned long start,
+					       unsigned long end,
+					       unsigned long set,
+					       unsigned long clear)
+{
+	struct ftrace_rec_group *grp;
+	unsigned long i;
+
+	lockdep_assert_held(&ftrace_lock);
+	grp = ftrace_rec_group_of(mod);
+	if (!grp)
+		return NULL;
+	for (i = grp_first_from(grp, start); i < grp->nr; i++) {
+		struct dyn_ftrace *rec = &grp->recs[i];
+
+		if (rec->ip >= end)
+			break;
+		/*
+		 * Lock-free readers (available_filter_functions under RCU)
+		 * see the flags before or after: one word each.
+		 */
+		WRITE_ONCE(rec->flags, (rec->flags | set) & ~clear);
+	}
+	return grp;
+}
+
 void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
 {
 	unsigned long start = (unsigned long)start_ptr;
 	unsigned long end = (unsigned long)end_ptr;
 	struct ftrace_rec_group *grp;
-	unsigned long i;
 
 	/*
 	 * Under ftrace_lock, no pass is running: none will touch these
 	 * sites again, whatever they hold when the text goes.
 	 */
 	mutex_lock(&ftrace_lock);
-	grp = ftrace_rec_group_of(mod);
-	if (!grp) {
-		mutex_unlock(&ftrace_lock);
-		return;
-	}
-	for (i = grp_first_from(grp, start); i < grp->nr; i++) {
-		struct dyn_ftrace *rec = &grp->recs[i];
-
-		if (rec->ip >= end)
-			break;
-		WRITE_ONCE(rec->flags, rec->flags | REC_DEAD);
-	}
+	grp = ftrace_rec_group_mark(mod, start, end, REC_DEAD, 0);
 	mutex_unlock(&ftrace_lock);
 
 	/*
@@ -263,7 +278,7 @@ void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
 	 * addresses must leave every filter set. The kernel's init memory
 	 * never holds text again.
 	 */
-	if (mod)
+	if (grp && mod)
 		ftrace_filter_forget(grp, start, end);
 }
 

@@ -93,21 +93,21 @@ static void *set_line(struct seq_file *m, loff_t pos)
 {
 	struct filter_file *ff = m->private;
 	struct ftrace_ip_set *set = shown_set(m);
-	unsigned long head = set ? 0 : 1, nr = set ? set->nr : 0, kept = 0;
+	unsigned long head = set ? 0 : 1, nr = set ? set->nr : 0, kept;
 
 	ff->at_probe = false;
 	if (pos < head)
 		return SEQ_START_TOKEN;
 	if (pos - head < nr)
 		return &set->ips[pos - head];
-	ff->mod_idx = pos - head - nr;
-	if (ftrace_filter_mod_show(NULL, ff->ops, ff->exclude, ff->mod_idx))
+	kept = ftrace_filter_mod_count(ff->ops, ff->exclude);
+	if (pos - head - nr < kept) {
+		ff->mod_idx = pos - head - nr;
 		return ff;
+	}
 	/* only an array's set_ftrace_filter has probes */
 	if (ff->exclude || !ff->tr)
 		return NULL;
-	while (ftrace_filter_mod_show(NULL, ff->ops, false, kept))
-		kept++;
 	ff->at_probe = true;
 	return ftrace_probe_at(ff->tr, pos - head - nr - kept);
 }

@@ -967,10 +967,8 @@ static void pid_fork_probe(void *data, struct task_struct *self,
 
 	if (!trace_opt(tr, TRACE_OPT_EVENT_FORK))
 		return;
-	trace_pid_list_fork(rcu_dereference_sched(tr->filtered_pids), self,
-			    child);
-	trace_pid_list_fork(rcu_dereference_sched(tr->filtered_no_pids), self,
-			    child);
+	trace_pid_filter_fork(&tr->filtered_pids, &tr->filtered_no_pids, self,
+			      child);
 }
 
 static void pid_exit_probe(void *data, struct task_struct *task)
@@ -979,8 +977,8 @@ static void pid_exit_probe(void *data, struct task_struct *task)
 
 	if (!trace_opt(tr, TRACE_OPT_EVENT_FORK))
 		return;
-	trace_pid_list_exit(rcu_dereference_sched(tr->filtered_pids), task);
-	trace_pid_list_exit(rcu_dereference_sched(tr->filtered_no_pids), task);
+	trace_pid_filter_exit(&tr->filtered_pids, &tr->filtered_no_pids,
+			      task);
 }
 
 static void pid_probes_register(struct trace_array *tr)

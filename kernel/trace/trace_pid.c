@@ -178,8 +178,8 @@ void trace_pid_list_free(struct trace_pid_list *list)
 	vfree(list);
 }
 
-void trace_pid_list_fork(struct trace_pid_list *list, struct task_struct *self,
-			 struct task_struct *child)
+static void pid_list_fork(struct trace_pid_list *list, struct task_struct *self,
+			  struct task_struct *child)
 {
 	/*
 	 * Atomic bit set: racing forks and exits touch other bits. A
@@ -191,11 +191,27 @@ void trace_pid_list_fork(struct trace_pid_list *list, struct task_struct *self,
 		set_bit(child->pid, list->bits);
 }
 
-void trace_pid_list_exit(struct trace_pid_list *list, struct task_struct *task)
+static void pid_list_exit(struct trace_pid_list *list, struct task_struct *task)
 {
-	/* atomic: see trace_pid_list_fork() */
+	/* atomic: see pid_list_fork() */
 	if (list && task->pid < list->nr_bits)
 		clear_bit(task->pid, list->bits);
+}
+
+void trace_pid_filter_fork(struct trace_pid_list __rcu **pids,
+			   struct trace_pid_list __rcu **no_pids,
+			   struct task_struct *self, struct task_struct *child)
+{
+	pid_list_fork(rcu_dereference_sched(*pids), self, child);
+	pid_list_fork(rcu_dereference_sched(*no_pids), self, child);
+}
+
+void trace_pid_filter_exit(struct trace_pid_list __rcu **pids,
+			   struct trace_pid_list __rcu **no_pids,
+			   struct task_struct *task)
+{
+	pid_list_exit(rcu_dereference_sched(*pids), task);
+	pid_list_exit(rcu_dereference_sched(*no_pids), task);
 }
 
 /* ---- the files ---- */

@@ -7,7 +7,7 @@
  *
  * A list is replaced whole under its owner's mutex and read under
  * RCU-sched; only the fork-following options flip single bits of a
- * published list in place (trace_pid_list_fork/exit).
+ * published list in place (trace_pid_filter_fork/exit).
  */
 #ifndef _KERNEL_TRACE_TRACE_PID_H
 #define _KERNEL_TRACE_TRACE_PID_H
@@ -56,11 +56,17 @@ int trace_pid_list_parse(struct trace_pid_list *old, const char __user *ubuf,
 bool trace_pid_ignored(struct trace_pid_list *pids,
 		       struct trace_pid_list *no_pids,
 		       struct task_struct *task);
-/* Fork following: child joins list (may be NULL) if self is in it. */
-void trace_pid_list_fork(struct trace_pid_list *list, struct task_struct *self,
-			 struct task_struct *child);
-/* ... and task leaves it when it goes. */
-void trace_pid_list_exit(struct trace_pid_list *list, struct task_struct *task);
+/*
+ * Fork following, for a filter's two lists (either may be NULL), from
+ * the sched_process_fork and _free probes (RCU-sched): child joins a
+ * list if self is in it, and task leaves both when it goes.
+ */
+void trace_pid_filter_fork(struct trace_pid_list __rcu **pids,
+			   struct trace_pid_list __rcu **no_pids,
+			   struct task_struct *self, struct task_struct *child);
+void trace_pid_filter_exit(struct trace_pid_list __rcu **pids,
+			   struct trace_pid_list __rcu **no_pids,
+			   struct task_struct *task);
 
 /*
  * The owner of a pair of pid files. get and set run under lock. set

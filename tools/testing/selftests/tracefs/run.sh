@@ -2,19 +2,34 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run every test_*.sh beside this file and report in TAP (version 13).
 # A test exits 0 to pass, 4 (kselftest's skip) to skip, anything else fails.
-# Usage: run.sh [PATTERN [SKIP]]   (shell globs on the test names: run
-# those PATTERN matches, default all, but not those SKIP matches)
+# Usage: run.sh [PATTERN [SKIP]]   (comma-separated shell globs on the
+# test names: run those PATTERN matches, default all, but not those SKIP
+# matches)
 # Exits 1 if any test failed, else 0.
 dir=$(cd "$(dirname "$0")" && pwd)
 pattern=${1:-*}
 skip=${2:-}
+# matches NAME GLOBS: one of the comma-separated GLOBS matches NAME.
+matches() {
+	_name=$1
+	set -f
+	_ifs=$IFS
+	IFS=,
+	set -- $2
+	IFS=$_ifs
+	set +f
+	for _g; do
+		case $_name in $_g) return 0 ;; esac
+	done
+	return 1
+}
 tests=
 for t in "$dir"/test_*.sh; do
 	name=$(basename "$t" .sh)
-	if [ -n "$skip" ]; then
-		case $name in $skip) continue ;; esac
+	if [ -n "$skip" ] && matches "$name" "$skip"; then
+		continue
 	fi
-	case $name in $pattern) tests="$tests $t" ;; esac
+	matches "$name" "$pattern" && tests="$tests $t"
 done
 n=0
 for t in $tests; do n=$((n + 1)); done

@@ -8,11 +8,7 @@
 # instance's probes act on the instance and go with it.
 . "$TESTDIR/lib.sh"
 
-if [ ! -e "$T/set_ftrace_filter" ]; then
-	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
-		skip "no function tracer in flavor ours on arm64 yet"
-	fail "no set_ftrace_filter"
-fi
+[ -e "$T/set_ftrace_filter" ] || fail "no set_ftrace_filter"
 F=$T/set_ftrace_filter
 I=$T/instances/fn-cmd-$$
 EV=$T/events/sched/sched_switch/enable

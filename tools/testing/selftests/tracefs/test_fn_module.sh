@@ -11,11 +11,7 @@
 # tracer leaves the kernel well.
 . "$TESTDIR/lib.sh"
 
-if [ ! -e "$T/set_ftrace_filter" ]; then
-	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
-		skip "no function tracer in flavor ours on arm64 yet"
-	fail "no set_ftrace_filter"
-fi
+[ -e "$T/set_ftrace_filter" ] || fail "no set_ftrace_filter"
 mod=/tmp/out/modules/harness_fntest.ko
 [ -f $mod ] || fail "$mod is missing (harness/modules/fntest is built with the kernel)"
 M=harness_fntest

@@ -10,11 +10,7 @@
 # has lists of its own.
 . "$TESTDIR/lib.sh"
 
-if [ ! -e "$T/set_ftrace_pid" ]; then
-	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
-		skip "no function tracer in flavor ours on arm64 yet"
-	fail "no set_ftrace_pid"
-fi
+[ -e "$T/set_ftrace_pid" ] || fail "no set_ftrace_pid"
 P=$T/set_ftrace_pid
 N=$T/set_ftrace_notrace_pid
 F=$T/set_ftrace_filter

@@ -13,11 +13,7 @@ S=/proc/sys/kernel/stack_tracer_enabled
 M=$T/stack_max_size
 ST=$T/stack_trace
 F=$T/stack_trace_filter
-if [ ! -e "$ST" ]; then
-	[ "$flavor" = ours ] && [ "$arch" = arm64 ] &&
-		skip "no function tracer in flavor ours on arm64 yet"
-	fail "no stack_trace"
-fi
+[ -e "$ST" ] || fail "no stack_trace"
 for f in "$S" "$M" "$F"; do
 	[ -e "$f" ] || fail "no $f"
 done
