@@ -335,9 +335,11 @@ struct trace_array {
 	 * The function tracer's ops, registered while it is the current
 	 * tracer; its filter sets (set_ftrace_filter...) stay with the
 	 * array. fn_last: its per-CPU func-no-repeats state. [L]
+	 * fn_on: the callback records (trace_functions.c), read locklessly.
 	 */
 	struct ftrace_ops	fn_ops;
 	void __percpu		*fn_last;
+	bool			fn_on;
 	/* the commands of set_ftrace_filter (ftrace_probes.c) */
 	struct fn_probes	*fn_probes;
 	/* set_ftrace_pid and set_ftrace_notrace_pid (ftrace_pid.c) */

@@ -83,6 +83,23 @@ static __always_inline bool fn_cpu_on(struct trace_array *tr)
 	return !atomic_read(&data->disabled);
 }
 
+/*
+ * Whether a callback leaves this call out: the tracer is not started
+ * (or is stopping) in tr, or the task is not traced (set_ftrace_pid).
+ *
+ * fn_on is off while register_ftrace_function() and
+ * unregister_ftrace_function() patch every site: the functions those
+ * passes run are not recorded, as upstream's function tracer does not
+ * record them (its function_enabled). So a pass does not fill the
+ * buffer with its own calls, nor spend its time writing them. A plain
+ * READ_ONCE() suffices: a callback seeing the old value either way
+ * records one call more or less at the edge of the start or stop.
+ */
+static __always_inline bool fn_skip(struct trace_array *tr)
+{
+	return !READ_ONCE(tr->fn_on) || ftrace_pid_skip(tr);
+}
+
 static __always_inline void fn_record(struct trace_array *tr,
 				      unsigned long ip, unsigned long parent_ip,
 				      unsigned int trace_ctx)
@@ -155,7 +172,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	unsigned int trace_ctx;
 	int bit;
 
-	if (ftrace_pid_skip(tr))
+	if (fn_skip(tr))
 		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
@@ -182,7 +199,7 @@ static void function_stack_trace_call(unsigned long ip,
 	unsigned int trace_ctx;
 	unsigned long flags;
 
-	if (ftrace_pid_skip(tr))
+	if (fn_skip(tr))
 		return;
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
@@ -209,7 +226,7 @@ static void function_no_repeats_call(unsigned long ip,
 	unsigned int trace_ctx;
 	int bit;
 
-	if (ftrace_pid_skip(tr))
+	if (fn_skip(tr))
 		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
@@ -238,7 +255,7 @@ static void function_stack_no_repeats_call(unsigned long ip,
 	unsigned int trace_ctx;
 	unsigned long flags;
 
-	if (ftrace_pid_skip(tr))
+	if (fn_skip(tr))
 		return;
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
@@ -298,14 +315,19 @@ static int function_trace_init(struct trace_array *tr)
 	if (ret) {
 		free_percpu(tr->fn_last);
 		tr->fn_last = NULL;
+		return ret;
 	}
-	return ret;
+	/* Every site is patched: record from now on (see fn_skip()). */
+	WRITE_ONCE(tr->fn_on, true);
+	return 0;
 }
 
 static void function_trace_reset(struct trace_array *tr)
 {
 	if (!tr->fn_last)
 		return;
+	/* Stop recording first: the pass that follows is not traced. */
+	WRITE_ONCE(tr->fn_on, false);
 	/* When this returns no CPU runs the callback. */
 	unregister_ftrace_function(&tr->fn_ops);
 	free_percpu(tr->fn_last);
@@ -317,6 +339,7 @@ static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 {
 	struct ftrace_ops *ops = &tr->fn_ops;
 	u32 flags = set ? old_flags | bit : old_flags & ~bit;
+	int ret;
 
 	if (!(bit & (FUNC_OPT_STACK | FUNC_OPT_NO_REPEATS)))
 		return -EINVAL;
@@ -324,10 +347,14 @@ static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 	if (!tr->fn_last || ops->func == fn_callback(flags))
 		return 0;
 	/* Off and on again, so that no CPU runs the old callback. */
+	WRITE_ONCE(tr->fn_on, false);
 	unregister_ftrace_function(ops);
 	ops->func = fn_callback(flags);
 	fn_last_clear(tr);
-	return register_ftrace_function(ops);
+	ret = register_ftrace_function(ops);
+	if (!ret)
+		WRITE_ONCE(tr->fn_on, true);
+	return ret;
 }
 
 static struct tracer function_trace = {
