@@ -576,10 +576,8 @@ static int pipe_wait(struct trace_iterator *iter, struct file *filp)
 /*
  * Print and consume entries into iter->seq until it is full or the
  * buffer is empty. An entry that does not fit stays in the buffer.
- * Returns true if that entry did not fit in the empty seq either: it
- * never will, and is left to the caller (iter->cpu is its CPU).
  */
-static bool pipe_fill(struct trace_iterator *iter, size_t limit)
+static void pipe_fill(struct trace_iterator *iter, size_t limit)
 {
 	trace_seq_init(&iter->seq);
 	while (trace_find_next_entry_inc(iter)) {
@@ -591,7 +589,7 @@ static bool pipe_fill(struct trace_iterator *iter, size_t limit)
 			/* undo the partial text; the entry is read next time */
 			iter->seq.seq.len = before;
 			iter->seq.full = 0;
-			return before == 0;
+			break;
 		}
 		if (ret != TRACE_TYPE_NO_CONSUME)
 			trace_consume(iter);
@@ -599,14 +597,12 @@ static bool pipe_fill(struct trace_iterator *iter, size_t limit)
 		if (trace_seq_used(&iter->seq) >= limit)
 			break;
 	}
-	return false;
 }
 
 static ssize_t tpipe_read(struct file *filp, char __user *ubuf,
 			  size_t cnt, loff_t *ppos)
 {
 	struct trace_iterator *iter = filp->private_data;
-	bool stuck;
 	ssize_t ret;
 
 	/* trace_seq_to_user() counts in int */
@@ -621,21 +617,16 @@ static ssize_t tpipe_read(struct file *filp, char __user *ubuf,
 		ret = pipe_wait(iter, filp);
 		if (ret <= 0)
 			goto out;
-		stuck = pipe_fill(iter, min_t(size_t, cnt, PAGE_SIZE - 1));
+		pipe_fill(iter, min_t(size_t, cnt, PAGE_SIZE - 1));
 		if (trace_seq_used(&iter->seq))
 			break;
 		/*
-		 * Nothing printed. An entry that cannot fit a page is
-		 * dropped, not spun on. Otherwise the printers declined
-		 * what there was (it is consumed), or the buffer looked
-		 * non-empty while a writer on another CPU had not yet
-		 * committed: nothing to drop then (dropping iter->cpu's
-		 * next entry here lost records and their LOST counts),
-		 * wait again.
+		 * Nothing printable (an entry larger than a page, or only
+		 * entries the printers declined): they were consumed or
+		 * will never fit; do not spin on them.
 		 */
-		if (stuck)
+		if (!tpipe_empty(iter))
 			trace_consume(iter);
-		cond_resched();
 	}
 	ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 	if (ret == -EBUSY)
