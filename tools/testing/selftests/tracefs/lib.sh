@@ -36,3 +36,29 @@ expect_err() {
 	got=$(write_err "$1" "$2")
 	[ "$got" = "$3" ] || fail "write '$2' to ${1#"$T"/}: got '$got', want '$3'"
 }
+
+# FN_RECORD: one function tracer record in the default format: comm-pid,
+# [cpu], five flags, time, and "func <-parent" with both names symbols.
+# (No {n} intervals: mawk, the x86-64 guest's awk, has none.)
+FN_RECORD='^ *[^ ].*-[0-9]+ +\[[0-9][0-9][0-9]\] [^ ][^ ][^ ][^ ][^ ] +[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]: [A-Za-z_][A-Za-z0-9_.]* <-[A-Za-z_][A-Za-z0-9_.]*$'
+
+# loop NAME CMD...: run CMD in the background, again and again, until the
+# file $stop exists; $d is the test's scratch directory. A failed round
+# is recorded as "NAME failed" in $d/failures (CMD checks itself which
+# errnos it may get), its stderr goes to $d/NAME.err and the number of
+# rounds to $d/NAME.count; the loop's pid is added to $pids.
+loop() {
+	name=$1
+	shift
+	(
+		n=0
+		while [ ! -e "$stop" ]; do
+			if ! "$@" 2>>"$d/$name.err"; then
+				echo "$name failed" >>"$d/failures"
+			fi
+			n=$((n + 1))
+		done
+		echo $n >"$d/$name.count"
+	) &
+	pids="$pids $!"
+}

@@ -35,24 +35,6 @@ size0=$(cut -d' ' -f1 "$T/buffer_size_kb")
 # the clock in use, to give back (later tests check the default)
 clock0=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
 
-# loop NAME CMD: run CMD until told to stop; a failure is recorded
-# unless its errno is one CMD may get (checked by the command itself).
-loop() {
-	name=$1
-	shift
-	(
-		n=0
-		while [ ! -e $stop ]; do
-			if ! "$@" 2>>$d/$name.err; then
-				echo "$name failed" >>$d/failures
-			fi
-			n=$((n + 1))
-		done
-		echo $n >$d/$name.count
-	) &
-	pids="$pids $!"
-}
-
 # A write that may be refused only with one of the given errnos.
 try_write() { # FILE TEXT ERRNO-TEXT...
 	f=$1 text=$2

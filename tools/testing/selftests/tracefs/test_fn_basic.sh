@@ -44,9 +44,8 @@ echo 1 >"$T/options/overwrite"
 # empties the buffer.
 echo 128 >"$T/buffer_size_kb"
 
-# One line of the default format: comm-pid, [cpu], five flags, time, and
-# "func <-parent" with both names symbols.
-line='^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] [^ ]{5} +[0-9]+\.[0-9]{6}: [A-Za-z_][A-Za-z0-9_.]* <-[A-Za-z_][A-Za-z0-9_.]*$'
+# One line of the default format (lib.sh).
+line=$FN_RECORD
 
 echo function >"$T/current_tracer" || fail "cannot set the function tracer"
 ls / >/dev/null
