@@ -143,8 +143,14 @@ struct ftrace_ops {
 	 * array's set_ftrace_filter); it must outlive the registration.
 	 */
 	struct ftrace_ops	*sets_of;
+	/*
+	 * Its own entry code while registered, if the arch makes one
+	 * (kernel/trace/ftrace_tramp.c): a site only it wants calls that.
+	 * tramp_slot is the core's number for it (0: none).
+	 */
 	unsigned long		trampoline;
 	unsigned long		trampoline_size;
+	unsigned int		tramp_slot;
 };
 
 /*
@@ -295,21 +301,30 @@ bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target);
 /* The entry code that trampolines are copied from (the ORC unwinder). */
 void ftrace_caller(void);
 void ftrace_regs_caller(void);
+/* Labels inside ftrace_caller that an arch's trampoline code rewrites. */
+void ftrace_caller_op_ptr(void);
+void ftrace_caller_end(void);
 
 /*
- * Trampolines: there are none until step 3 (per-ops trampolines), so no
- * address is one. The unwinder's use of ftrace_caller above is dead code
- * until then.
+ * Trampolines of single ops (kernel/trace/ftrace_tramp.c): whether addr
+ * is in one, and whose. Safe from any context (the unwinder,
+ * kernel_text_address()).
  */
-static inline bool is_ftrace_trampoline(unsigned long addr)
-{
-	return false;
-}
+bool is_ftrace_trampoline(unsigned long addr);
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr);
 
-static inline struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
-{
-	return NULL;
-}
+/*
+ * The arch's trampolines; the weak defaults make none. create builds a
+ * read-only, executable trampoline that passes ops and calls entry, and
+ * returns its address (0: none) and size; free releases it once no CPU
+ * or task can be in it; silence points its call at ftrace_stub, for a
+ * trampoline that sites may keep calling after patching was given up.
+ */
+unsigned long arch_ftrace_tramp_create(struct ftrace_ops *ops,
+				       ftrace_func_t entry,
+				       unsigned long *size);
+void arch_ftrace_tramp_free(unsigned long addr);
+void arch_ftrace_tramp_silence(unsigned long addr);
 
 /* Names of freed init functions and of trampolines, for kallsyms: step 4. */
 static inline const char *

@@ -39,6 +39,20 @@ extern struct mutex ftrace_lock;
 #define REC_DISABLED	BIT(2)
 /* A record no pass, filter or listing looks at. */
 #define REC_NOT_LIVE	(REC_DEAD | REC_DISABLED)
+/*
+ * rec->flags: while REC_ON, the trampoline the site calls: 0 for
+ * ftrace_caller, else a slot of ftrace_tramp.c's table (why a slot and
+ * not a pointer: see there).
+ */
+#define REC_TRAMP_SHIFT	8
+#define REC_TRAMP_BITS	8
+#define REC_TRAMP_MASK	(((1UL << REC_TRAMP_BITS) - 1) << REC_TRAMP_SHIFT)
+#define FTRACE_TRAMP_SLOTS	BIT(REC_TRAMP_BITS)
+
+static inline unsigned int rec_tramp_slot(unsigned long flags)
+{
+	return (flags & REC_TRAMP_MASK) >> REC_TRAMP_SHIFT;
+}
 
 /*
  * The sites of the kernel or of one module, sorted by ip; dead ones
@@ -210,6 +224,29 @@ int ftrace_probe_word(struct trace_array *tr, const char *loc, char *word,
 /* The n-th probe of tr (NULL past the last), and its line. */
 void *ftrace_probe_at(struct trace_array *tr, loff_t n);
 void ftrace_probe_show(struct seq_file *m, void *v);
+
+/* ---- ftrace_tramp.c: trampolines of single ops ---- */
+
+/*
+ * At register, before the ops is linked: give it a trampoline if the
+ * arch makes them and a slot is free (ops->tramp_slot, else 0).
+ * [ftrace_lock]
+ */
+void ftrace_tramp_attach(struct ftrace_ops *ops);
+/*
+ * After the pass that took ops off the sites (moved: it succeeded), or
+ * failed to: hide ops' trampoline from the lookups. Returns the slot to
+ * free with ftrace_tramp_free() once synchronize_rcu_tasks_rude() and
+ * synchronize_rcu_tasks() have run, or 0 if there is none to free (for a
+ * failed pass the trampoline is kept, calling the stub). [ftrace_lock]
+ */
+unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved);
+/* Free a detached slot's code. Takes ftrace_lock. */
+void ftrace_tramp_free(unsigned int slot);
+/* The code of a slot in use. [ftrace_lock] */
+unsigned long ftrace_tramp_addr(unsigned int slot);
+/* A slot's ops (NULL once detached) and what it calls. [ftrace_lock] */
+struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry);
 
 /* ---- ftrace_update.c ---- */
 

@@ -9,19 +9,23 @@
  * is. The list function walks the list and calls each ops that wants
  * the function.
  *
- * Why no direct call of a single ops from ftrace_caller (issue 6, step
- * 3 adds one, through a trampoline per ops): ftrace_caller loads the op
- * argument and then calls ftrace_call, and a task can be preempted
- * between the two. Were ftrace_call switched from one ops' callback to
- * another's meanwhile, the task would resume calling the new callback
- * with the old ops. Both targets used here ignore the op argument, so
- * that race cannot hurt; a trampoline per ops has its ops built in.
+ * Why ftrace_call itself never calls one ops' callback: ftrace_caller
+ * loads the op argument and then calls ftrace_call, and a task can be
+ * preempted between the two. Were ftrace_call switched from one ops'
+ * callback to another's meanwhile, the task would resume calling the new
+ * callback with the old ops. Both targets used here ignore the op
+ * argument, so that race cannot hurt. A site that only one ops wants
+ * calls that ops' own trampoline instead (ftrace_tramp.c), which has its
+ * ops and its callback built in and never changes them.
  *
  * Lifetime of an ops: unregister_ftrace_function() unlinks it, updates
  * the sites, and waits with synchronize_rcu_tasks_rude() for every CPU
  * to leave the list function (which runs with preemption disabled, RCU
- * watching or not). When it returns the ops is called no more, and its
- * owner may free it.
+ * watching or not). If the ops had a trampoline, a task may also be
+ * preempted inside it (PREEMPTION), about to call the callback: that is
+ * waited out with synchronize_rcu_tasks(), and then the trampoline is
+ * freed. When it returns the ops is called no more, and its owner may
+ * free it.
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
@@ -98,6 +102,7 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
+	unsigned int had_tramp = 0;
 	struct ftrace_ops *next;
 	int ret;
 
@@ -116,6 +121,8 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		goto out;
 
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
+	/* Its trampoline is ready before a pass can point a site at it. */
+	ftrace_tramp_attach(ops);
 	/* Fully set up before a list walker can see it. */
 	RCU_INIT_POINTER(ops->next, ftrace_ops_list);
 	rcu_assign_pointer(ftrace_ops_list, ops);
@@ -125,17 +132,22 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		/*
 		 * Patching was given up part way: take the ops back out.
 		 * Sites already patched keep calling the list function,
-		 * which no longer finds it.
+		 * which no longer finds it, or its trampoline, which is
+		 * kept and made to call the stub.
 		 */
 		next = rcu_dereference_protected(ops->next,
 						 lockdep_is_held(&ftrace_lock));
 		rcu_assign_pointer(ftrace_ops_list, next);
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		had_tramp = ops->tramp_slot;
+		ftrace_tramp_detach(ops, false);
 	}
 out:
 	mutex_unlock(&ftrace_lock);
 	if (ret && (ops->flags & FTRACE_OPS_FL_INITIALIZED))
 		synchronize_rcu_tasks_rude();
+	if (had_tramp)
+		synchronize_rcu_tasks();
 	return ret;
 }
 EXPORT_SYMBOL_GPL(register_ftrace_function);
@@ -150,8 +162,10 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
  */
 int unregister_ftrace_function(struct ftrace_ops *ops)
 {
+	unsigned int had_tramp, slot;
 	struct ftrace_ops __rcu **p;
 	struct ftrace_ops *op;
+	int ret;
 
 	mutex_lock(&ftrace_lock);
 	for (p = &ftrace_ops_list;
@@ -175,13 +189,25 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 	/*
 	 * If patching fails here, ftrace_disabled is set and the sites
-	 * still patched call the list function, which no longer finds ops.
+	 * still patched call the list function, which no longer finds ops,
+	 * or its trampoline, which is kept and made to call the stub.
 	 */
-	ftrace_update_sites();
+	ret = ftrace_update_sites();
+	had_tramp = ops->tramp_slot;
+	slot = ftrace_tramp_detach(ops, !ret);
 	mutex_unlock(&ftrace_lock);
 
-	/* Every walk that could still see ops has finished. */
+	/* Every walk (and trampoline lookup) that could see ops is over. */
 	synchronize_rcu_tasks_rude();
+	if (had_tramp) {
+		/*
+		 * And no task is preempted inside the trampoline. Without
+		 * PREEMPTION none can be, and this is synchronize_rcu().
+		 */
+		synchronize_rcu_tasks();
+		if (slot)
+			ftrace_tramp_free(slot);
+	}
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);

@@ -414,6 +414,8 @@ static struct fn_probes *probes_get(struct trace_array *tr)
 	if (!fp)
 		return NULL;
 	fp->ops.func = probes_call;
+	/* The core's guard: preemption off, which the table's RCU needs. */
+	fp->ops.flags = FTRACE_OPS_FL_RECURSION;
 	fp->ops.private = tr;
 	tr->fn_probes = fp;
 	return fp;

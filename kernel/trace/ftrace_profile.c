@@ -116,6 +116,8 @@ static void profile_call(unsigned long ip, unsigned long parent_ip,
 
 static struct ftrace_ops profile_ops = {
 	.func		= profile_call,
+	/* profile_call() counts per CPU: the core's guard keeps it there. */
+	.flags		= FTRACE_OPS_FL_RECURSION,
 	.sets_of	= &global_trace.fn_ops,
 };
 

@@ -28,7 +28,8 @@
  *	address order, then each module's (" [module]" after the name).
  *  enabled_functions (top level)
  *	The functions whose site calls the trampoline now, with the number
- *	of ops that want each.
+ *	of ops that want each, and for a site calling one ops' own
+ *	trampoline: "tramp: ADDR (ops->func) ->what it calls".
  *  dyn_ftrace_total_info (top level)
  *	The number of sites, and the pages and groups holding their records.
  */
@@ -445,6 +446,8 @@ static int enabled_show(struct seq_file *m, void *v)
 {
 	struct dyn_ftrace *rec = v;
 	struct ftrace_ops *op;
+	ftrace_func_t entry;
+	unsigned int slot;
 	long n = 0;
 
 	for (op = rcu_dereference_protected(ftrace_ops_list,
@@ -455,7 +458,19 @@ static int enabled_show(struct seq_file *m, void *v)
 			n++;
 	}
 	/* The R, I and D columns (regs, ip changes, direct) stay blank. */
-	seq_printf(m, "%ps (%ld)%s\n", (void *)rec->ip, n, "      ");
+	seq_printf(m, "%ps (%ld)%s", (void *)rec->ip, n, "      ");
+	/* A site calling an ops' own trampoline: upstream's text for it. */
+	slot = rec_tramp_slot(rec->flags);
+	if ((rec->flags & REC_ON) && slot) {
+		op = ftrace_tramp_ops(slot, &entry);
+		if (op)
+			seq_printf(m, "\ttramp: %pS (%pS) ->%pS",
+				   (void *)ftrace_tramp_addr(slot),
+				   (void *)op->func, (void *)entry);
+		else
+			seq_puts(m, "\ttramp: ERROR!");
+	}
+	seq_putc(m, '\n');
 	return 0;
 }
 

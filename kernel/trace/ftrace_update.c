@@ -12,6 +12,13 @@
  * (an enabled site reaches every ops from its first call), and a CPU
  * still inside ftrace_caller after the last ops went calls the stub.
  *
+ * Where to: a site that exactly one ops wants calls that ops' own
+ * trampoline if it has one (ftrace_tramp.c), and ftrace_caller
+ * otherwise; two or more ops: ftrace_caller. The record keeps REC_ON and
+ * the trampoline's slot (REC_TRAMP_MASK, 0 for ftrace_caller), which
+ * stays valid after the ops left the list, so a move between any two
+ * targets is one rewrite of the site (ftrace_modify_call()).
+ *
  * A site found holding other bytes than its record says is a bug: the
  * pass stops, ftrace_disabled is set for good, and ftrace_bug() says
  * which site and what it held. Sites already rewritten stay as they
@@ -28,10 +35,16 @@
 /* What ftrace_call calls now. [ftrace_lock] */
 static ftrace_func_t ftrace_call_func = ftrace_stub;
 
-/* What the site of rec must call: FTRACE_ADDR, or 0 for the nop. */
+/* The bits of rec->flags that say what the site calls. */
+#define REC_TARGET	(REC_ON | REC_TRAMP_MASK)
+
+/*
+ * What the site of rec must call, as its REC_TARGET bits: 0 for the
+ * nop, REC_ON for ftrace_caller, REC_ON and a slot for a trampoline.
+ */
 static unsigned long rec_target(struct dyn_ftrace *rec)
 {
-	struct ftrace_ops *op;
+	struct ftrace_ops *op, *one = NULL;
 
 	if (!ftrace_enabled)
 		return 0;
@@ -39,10 +52,26 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 					    lockdep_is_held(&ftrace_lock));
 	     op; op = rcu_dereference_protected(op->next,
 					    lockdep_is_held(&ftrace_lock))) {
-		if (ftrace_ops_wants(op, rec->ip))
-			return FTRACE_ADDR;
+		if (!ftrace_ops_wants(op, rec->ip))
+			continue;
+		/* A second ops: the list function calls both. */
+		if (one)
+			return REC_ON;
+		one = op;
 	}
-	return 0;
+	if (!one)
+		return 0;
+	return REC_ON | ((unsigned long)one->tramp_slot << REC_TRAMP_SHIFT);
+}
+
+/* The address the REC_TARGET bits stand for; 0 for the nop. */
+static unsigned long target_addr(unsigned long target)
+{
+	unsigned int slot = rec_tramp_slot(target);
+
+	if (!(target & REC_ON))
+		return 0;
+	return slot ? ftrace_tramp_addr(slot) : FTRACE_ADDR;
 }
 
 static void ftrace_bug(int err, struct dyn_ftrace *rec)
@@ -76,7 +105,7 @@ static int check_sites(void)
 	unsigned long n = 0;
 
 	for_each_live_rec(rec) {
-		unsigned long target = rec->flags & REC_ON ? FTRACE_ADDR : 0;
+		unsigned long target = target_addr(rec->flags);
 
 		if (!ftrace_arch_site_holds(rec, target)) {
 			ftrace_bug(-EINVAL, rec);
@@ -110,24 +139,26 @@ int ftrace_update_sites(void)
 		ret = set_call_func(arch_ftrace_ops_list_func);
 
 	for_each_live_rec(rec) {
-		unsigned long target;
-		bool on;
+		unsigned long target, old, new;
 
 		if (ret)
 			break;
 		target = rec_target(rec);
-		on = rec->flags & REC_ON;
-		if (!!target == on)
+		if (target == (rec->flags & REC_TARGET))
 			continue;
-		if (target)
-			ret = ftrace_make_call(rec, target);
+		old = target_addr(rec->flags);
+		new = target_addr(target);
+		if (!old)
+			ret = ftrace_make_call(rec, new);
+		else if (!new)
+			ret = ftrace_make_nop(NULL, rec, old);
 		else
-			ret = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
+			ret = ftrace_modify_call(rec, old, new);
 		if (ret) {
 			ftrace_bug(ret, rec);
 			break;
 		}
-		rec->flags ^= REC_ON;
+		rec->flags = (rec->flags & ~REC_TARGET) | target;
 		/* Long passes (every site) let others run; text_mutex is held. */
 		if (!(++n % 256))
 			cond_resched();

@@ -310,6 +310,12 @@ static int function_trace_init(struct trace_array *tr)
 	if (!tr->fn_last)
 		return -ENOMEM;
 	ops->func = fn_callback(func_flags.val);
+	/*
+	 * The callbacks read per-CPU state before their own guard and
+	 * skip a fixed number of frames: the core's guard keeps preemption
+	 * off and the frames the same, trampoline or list function.
+	 */
+	ops->flags |= FTRACE_OPS_FL_RECURSION;
 	ops->private = tr;
 	ret = register_ftrace_function(ops);
 	if (ret) {

@@ -65,7 +65,14 @@ static void trace_targets(struct tracer *t, struct trace_array *tr, int n1,
 		v = ftrace_selftest_target1(v);
 	for (i = 0; i < n2; i++)
 		v = ftrace_selftest_target2(v);
+	/*
+	 * Keep the targets' records: removing the ops waits for RCU tasks
+	 * (its trampoline), long enough for every other traced function
+	 * to overwrite a boot-sized buffer.
+	 */
+	tracer_tracing_off(tr);
 	t->reset(tr);
+	tracer_tracing_on(tr);
 }
 
 /* ---- several ops through the list function ---- */
@@ -97,6 +104,8 @@ static int test_ops_setup(struct test_ops *to, char *filter, char *skip)
 	int ret = 0;
 
 	to->ops.func = test_ops_call;
+	/* The core's guard is what the recursion test checks. */
+	to->ops.flags = FTRACE_OPS_FL_RECURSION;
 	if (filter)
 		ret = ftrace_set_filter(&to->ops, (unsigned char *)filter,
 					strlen(filter), 1);

@@ -298,6 +298,8 @@ out:
 
 static struct ftrace_ops stack_ops __read_mostly = {
 	.func	= stack_trace_call,
+	/* The core's guard, and the same frames, trampoline or not. */
+	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
 /*

@@ -25,10 +25,14 @@
 
 #include <linux/ftrace.h>
 #include <linux/memory.h>
+#include <linux/moduleloader.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include <asm/nops.h>
+#include <asm/nospec-branch.h>
+#include <asm/set_memory.h>
 #include <asm/text-patching.h>
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -153,9 +157,117 @@ void ftrace_arch_code_modify_post_process(void)
 	mutex_unlock(&text_mutex);
 }
 
+#ifdef CONFIG_MODULES
 /*
- * mark_rodata_ro() makes the trampolines read-only with the kernel's
- * text. TODO(issue 6, step 3): there are none before per-ops trampolines.
+ * Per-ops trampolines. One is a copy of ftrace_caller up to
+ * ftrace_caller_end, then a return, then (8-byte aligned) a literal
+ * holding the ops:
+ *
+ *   ftrace_caller .. ftrace_caller_end   the same bytes at the same
+ *                                        offsets, but two instructions
+ *   return                               RET, or the jmp to the return
+ *                                        thunk under RETHUNK
+ *   literal                              the ops
+ *
+ * The two rewritten instructions are the only relative ones of the
+ * range: the op load at ftrace_caller_op_ptr becomes a rip-relative
+ * load of the literal (same opcode and length), and the call at
+ * ftrace_call calls the ops' entry. Nothing else moves, so the ORC
+ * unwinder finds the frame of any trampoline address at the same offset
+ * in ftrace_caller (orc_ftrace_find()). ENDBR (IBT) at the start is
+ * copied as it is; the trampoline is only ever called directly.
+ *
+ * module_alloc() keeps it within a call's reach of the kernel's and the
+ * modules' text. It is read-only and executable from before any site
+ * can call it to its end, and never written again but by
+ * arch_ftrace_tramp_silence(), through text_poke_bp().
+ */
+/* movq disp32(%rip), %rdx: REX.W, MOV r64 r/m64, ModRM rdx/rip. */
+static const u8 op_load_insn[] = { 0x48, 0x8b, 0x15 };
+#define OP_LOAD_SIZE	(sizeof(op_load_insn) + sizeof(s32))
+/* The return: the thunk's jmp, or ret and an int3 (no straight line). */
+#define TRAMP_RET_SIZE	(IS_ENABLED(CONFIG_RETHUNK) ? JMP32_INSN_SIZE : 2)
+
+static unsigned long tramp_offset(void *label)
+{
+	return (unsigned long)label - (unsigned long)ftrace_caller;
+}
+
+unsigned long arch_ftrace_tramp_create(struct ftrace_ops *ops,
+				       ftrace_func_t entry,
+				       unsigned long *sizep)
+{
+	unsigned long len = tramp_offset(ftrace_caller_end);
+	unsigned long op_off = tramp_offset(ftrace_caller_op_ptr);
+	unsigned long call_off = tramp_offset(ftrace_call);
+	unsigned long lit_off = ALIGN(len + TRAMP_RET_SIZE, sizeof(long));
+	unsigned long size = lit_off + sizeof(long);
+	unsigned long npages = DIV_ROUND_UP(size, PAGE_SIZE);
+	u8 *src = (u8 *)ftrace_caller;
+	s32 disp;
+	u8 *t;
+
+	/* ftrace_64.S must still have the instructions rewritten here. */
+	if (memcmp(src + op_off, op_load_insn, sizeof(op_load_insn)) ||
+	    src[call_off] != CALL_INSN_OPCODE) {
+		pr_warn_once("ftrace_caller is not as expected: no trampolines\n");
+		return 0;
+	}
+	t = module_alloc(size);
+	if (!t)
+		return 0;
+	/*
+	 * Under ftrace_lock no pass is running, so ftrace_call holds no
+	 * int3 of text_poke_bp(); its bytes are rewritten anyway.
+	 */
+	memcpy(t, src, len);
+	if (IS_ENABLED(CONFIG_RETHUNK)) {
+		__text_gen_insn(t + len, JMP32_INSN_OPCODE, t + len,
+				&__x86_return_thunk, JMP32_INSN_SIZE);
+	} else {
+		t[len] = RET_INSN_OPCODE;
+		t[len + 1] = INT3_INSN_OPCODE;
+	}
+	memset(t + len + TRAMP_RET_SIZE, INT3_INSN_OPCODE,
+	       lit_off - len - TRAMP_RET_SIZE);
+	disp = (long)(t + lit_off) - (long)(t + op_off + OP_LOAD_SIZE);
+	memcpy(t + op_off + sizeof(op_load_insn), &disp, sizeof(disp));
+	*(unsigned long *)(t + lit_off) = (unsigned long)ops;
+	__text_gen_insn(t + call_off, CALL_INSN_OPCODE, t + call_off, entry,
+			CALL_INSN_SIZE);
+
+	/* vfree() puts the pages back to writable, non-executable. */
+	set_vm_flush_reset_perms(t);
+	if (set_memory_ro((unsigned long)t, npages) ||
+	    set_memory_x((unsigned long)t, npages)) {
+		module_memfree(t);
+		return 0;
+	}
+	*sizep = size;
+	return (unsigned long)t;
+}
+
+void arch_ftrace_tramp_free(unsigned long addr)
+{
+	module_memfree((void *)addr);
+}
+
+void arch_ftrace_tramp_silence(unsigned long addr)
+{
+	unsigned long ip = addr + tramp_offset(ftrace_call);
+	u8 want[CALL_INSN_SIZE];
+
+	site_insn(want, ip, (unsigned long)ftrace_stub);
+	mutex_lock(&text_mutex);
+	text_poke_bp((void *)ip, want, CALL_INSN_SIZE, NULL);
+	mutex_unlock(&text_mutex);
+}
+#endif /* CONFIG_MODULES */
+
+/*
+ * mark_rodata_ro() would make the trampolines made so far read-only:
+ * ours are read-only from their creation on (they are never written in
+ * place during boot, unlike upstream's), so there is nothing left to do.
  */
 void set_ftrace_ops_ro(void)
 {

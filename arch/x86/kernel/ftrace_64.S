@@ -102,4 +102,11 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 SYM_INNER_LABEL(ftrace_caller_end, SYM_L_GLOBAL)
 	RET
 SYM_FUNC_END(ftrace_caller)
+/*
+ * The ORC unwinder reads a trampoline of an ops with
+ * FTRACE_OPS_FL_SAVE_REGS as a copy of ftrace_regs_caller. No such ops
+ * can register yet (full registers come with WITH_REGS), so every
+ * trampoline is a copy of ftrace_caller, and the name only resolves.
+ */
+SYM_FUNC_ALIAS(ftrace_regs_caller, ftrace_caller)
 #endif /* CONFIG_DYNAMIC_FTRACE */

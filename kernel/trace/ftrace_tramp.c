@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trampolines of their own for ftrace_ops: a site that exactly one ops
+ * wants calls that ops' trampoline, which calls the ops' entry with the
+ * ops built in, instead of ftrace_caller and the walk of the list
+ * function. The arch builds the code (x86-64: a copy of ftrace_caller);
+ * this file keeps the table of trampolines, picks the entry each one
+ * calls, and answers the lookups of the unwinder and of
+ * kernel_text_address(). Archs without trampolines (arm64) keep the weak
+ * hooks below, so their ops never get one and every wanted site calls
+ * ftrace_caller.
+ *
+ * Why a table: a record must know which trampoline its site calls, for
+ * the next rewrite and for check_sites(), even after the ops has left
+ * the list (unregister unlinks it before the pass). A pointer per record
+ * would grow struct dyn_ftrace from 16 to 24 bytes, some 360 KB over the
+ * ~45k sites of a kernel; instead rec->flags keeps the slot number in
+ * spare bits (REC_TRAMP_MASK), and the slot keeps the trampoline's
+ * address for as long as any site may call it, ops or not.
+ *
+ * Lifetime of a slot, all under ftrace_lock but for the lookups:
+ *   attach:  the code is built, read-only and executable, before the
+ *            ops is linked and a pass points any site at it;
+ *   detach:  after the pass of unregister (or of a failed register), the
+ *            lookups stop finding it; if the pass failed, sites may still
+ *            call it, so its call is pointed at ftrace_stub and it stays
+ *            for good;
+ *   free:    after synchronize_rcu_tasks_rude() (no lookup and no
+ *            wrapper still runs) and synchronize_rcu_tasks() (no task is
+ *            preempted inside the code), the code is freed and the slot
+ *            can be taken again.
+ */
+
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/trace_recursion.h>
+
+#include "ftrace_internal.h"
+
+struct ftrace_tramp {
+	/* The code, while any site may call it; 0: a free slot. */
+	unsigned long		addr;
+	unsigned long		size;
+	/* What its call at ftrace_call calls. */
+	ftrace_func_t		entry;
+	/* Its ops while registered, for the lookups; NULL otherwise. */
+	struct ftrace_ops	*ops;
+};
+
+/* Slot 0 stands for ftrace_caller and is never used. */
+static struct ftrace_tramp tramps[FTRACE_TRAMP_SLOTS];
+/* One past the highest slot ever used: bounds the lookups' walk. */
+static unsigned int tramps_end = 1;
+
+/* Archs without trampolines: none is ever made. */
+unsigned long __weak arch_ftrace_tramp_create(struct ftrace_ops *ops,
+					      ftrace_func_t entry,
+					      unsigned long *size)
+{
+	return 0;
+}
+
+void __weak arch_ftrace_tramp_free(unsigned long addr)
+{
+}
+
+void __weak arch_ftrace_tramp_silence(unsigned long addr)
+{
+}
+
+/* Only called for moves between trampolines, which such archs lack. */
+int __weak ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+			      unsigned long addr)
+{
+	return -EINVAL;
+}
+
+/*
+ * What a trampoline calls for an ops that does not guard itself (it
+ * asks for the core's recursion guard, or needs RCU watching): what the
+ * list function does for one ops. It also checks that the ops still
+ * wants ip: between a filter's change and the pass that moves the site
+ * off the trampoline, the list function would skip such a call, and so
+ * does this. Ops called directly (they guard themselves, as upstream's)
+ * may get a call or two from that window, as upstream's do.
+ */
+static void ftrace_tramp_assist(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op,
+				struct ftrace_regs *fregs)
+{
+	int bit;
+
+	/*
+	 * The list function's bits: one walk per context, and preemption
+	 * off, which unregister_ftrace_function() waits out.
+	 */
+	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
+	if (bit < 0)
+		return;
+	if (ftrace_ops_wants(op, ip) &&
+	    (!(op->flags & FTRACE_OPS_FL_RCU) || rcu_is_watching()))
+		op->func(ip, parent_ip, op, fregs);
+	trace_clear_recursion(bit);
+}
+
+/* The function ops' trampoline calls. */
+static ftrace_func_t tramp_entry(struct ftrace_ops *ops)
+{
+	if (ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU))
+		return ftrace_tramp_assist;
+	return ops->func;
+}
+
+void ftrace_tramp_attach(struct ftrace_ops *ops)
+{
+	struct ftrace_tramp *t = NULL;
+	unsigned long addr, size = 0;
+	unsigned int i;
+
+	lockdep_assert_held(&ftrace_lock);
+	ops->tramp_slot = 0;
+	for (i = 1; i < FTRACE_TRAMP_SLOTS; i++) {
+		if (!tramps[i].addr) {
+			t = &tramps[i];
+			break;
+		}
+	}
+	/* No slot left: the ops goes through the list function. */
+	if (!t)
+		return;
+	addr = arch_ftrace_tramp_create(ops, tramp_entry(ops), &size);
+	if (!addr)
+		return;
+	WRITE_ONCE(t->addr, addr);
+	WRITE_ONCE(t->size, size);
+	t->entry = tramp_entry(ops);
+	ops->trampoline = addr;
+	ops->trampoline_size = size;
+	ops->flags |= FTRACE_OPS_FL_ALLOC_TRAMP;
+	ops->tramp_slot = i;
+	if (i >= tramps_end)
+		WRITE_ONCE(tramps_end, i + 1);
+	/*
+	 * A lookup that sees ops must also see addr and size: it reads
+	 * ops with acquire, so the release orders the two stores above.
+	 */
+	smp_store_release(&t->ops, ops);
+}
+
+unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved)
+{
+	unsigned int slot = ops->tramp_slot;
+	struct ftrace_tramp *t = &tramps[slot];
+
+	lockdep_assert_held(&ftrace_lock);
+	if (!slot)
+		return 0;
+	/*
+	 * Lookups stop finding it. One that already read ops is waited
+	 * out by the caller's synchronize_rcu_tasks_rude(): lookups run
+	 * with preemption off.
+	 */
+	WRITE_ONCE(t->ops, NULL);
+	ops->trampoline = 0;
+	ops->trampoline_size = 0;
+	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
+	ops->tramp_slot = 0;
+	if (!moved) {
+		/*
+		 * The pass failed (patching was given up): sites may call
+		 * the trampoline for ever. Its call now reaches the stub
+		 * (the op it loads is then ignored), and the code and its
+		 * slot are kept: freeing them would leave those sites
+		 * calling freed memory.
+		 */
+		arch_ftrace_tramp_silence(t->addr);
+		t->entry = ftrace_stub;
+		return 0;
+	}
+	return slot;
+}
+
+void ftrace_tramp_free(unsigned int slot)
+{
+	struct ftrace_tramp *t = &tramps[slot];
+
+	arch_ftrace_tramp_free(t->addr);
+	mutex_lock(&ftrace_lock);
+	WRITE_ONCE(t->addr, 0);
+	WRITE_ONCE(t->size, 0);
+	t->entry = NULL;
+	mutex_unlock(&ftrace_lock);
+}
+
+unsigned long ftrace_tramp_addr(unsigned int slot)
+{
+	return tramps[slot].addr;
+}
+
+/* [ftrace_lock]: the ops of a slot, or NULL once it was detached. */
+struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry)
+{
+	*entry = tramps[slot].entry;
+	return tramps[slot].ops;
+}
+
+/*
+ * The ops whose trampoline holds addr, or NULL. From any context (the
+ * unwinder, kernel_text_address(), NMI): no lock, only reads, with
+ * preemption off so that the ops and its code stay until we are done.
+ * The caller gets the ops as upstream's does: it stays valid only for
+ * as long as the ops is registered.
+ */
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	struct ftrace_ops *found = NULL;
+	unsigned int i, end;
+
+	preempt_disable_notrace();
+	end = READ_ONCE(tramps_end);
+	for (i = 1; i < end; i++) {
+		struct ftrace_tramp *t = &tramps[i];
+		/* Pairs with attach's release: addr and size are the ops'. */
+		struct ftrace_ops *op = smp_load_acquire(&t->ops);
+
+		if (op && addr - READ_ONCE(t->addr) < READ_ONCE(t->size)) {
+			found = op;
+			break;
+		}
+	}
+	preempt_enable_notrace();
+	return found;
+}
+
+bool is_ftrace_trampoline(unsigned long addr)
+{
+	return !!ftrace_ops_trampoline(addr);
+}
