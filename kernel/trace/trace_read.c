@@ -670,6 +670,28 @@ static void spd_release_page(struct splice_pipe_desc *spd, unsigned int i)
 	__free_page(spd->pages[i]);
 }
 
+/*
+ * The pipe buffers still free. The caller holds the pipe's lock across
+ * our splice_read (splice_file_to_pipe(), or the private pipe of
+ * splice_direct_to_actor()), so this cannot shrink before splice_to_pipe().
+ */
+static unsigned int pipe_free_slots(struct pipe_inode_info *pipe)
+{
+	unsigned int used = pipe_occupancy(pipe->head, pipe->tail);
+
+	return used < pipe->max_usage ? pipe->max_usage - used : 0;
+}
+
+/*
+ * Splice the text of the entries into @pipe, one page of text per pipe
+ * buffer. Entries are consumed as they are printed, so a page that
+ * splice_to_pipe() has no room for would take its records (and the LOST
+ * markers among them) with it: never fill more pages than the pipe has
+ * free buffers. The @len the VFS passes is capped to that space in
+ * bytes, but pipe_fill() stops only once a page reaches its limit, so
+ * a page holds less than PAGE_SIZE and the bytes alone would ask for
+ * one page more than fits.
+ */
 static ssize_t tpipe_splice_read(struct file *filp, loff_t *ppos,
 				 struct pipe_inode_info *pipe,
 				 size_t len, unsigned int flags)
@@ -685,28 +707,41 @@ static ssize_t tpipe_splice_read(struct file *filp, loff_t *ppos,
 		.ops		= &trace_text_pipe_buf_ops,
 		.spd_release	= spd_release_page,
 	};
+	unsigned int max_pages;
 	ssize_t ret;
 	int i;
 
 	if (splice_grow_spd(pipe, &spd))
 		return -ENOMEM;
+	max_pages = min_t(unsigned int, spd.nr_pages_max, pipe_free_slots(pipe));
+	/* The callers wait for room first; 0 here would read as EOF. */
+	if (!max_pages) {
+		splice_shrink_spd(&spd);
+		return -EAGAIN;
+	}
 
 	mutex_lock(&iter->mutex);
 	ret = pipe_wait(iter, filp);
 	if (ret <= 0)
 		goto out;
 
-	for (i = 0; i < spd.nr_pages_max && len; i++) {
+	for (i = 0; i < max_pages && len; i++) {
 		size_t n;
 
-		pipe_fill(iter, min_t(size_t, len, PAGE_SIZE - 1));
-		n = trace_seq_used(&iter->seq);
-		if (!n)
-			break;
+		/* The page first: text consumed must have a place to go. */
 		spd.pages[i] = alloc_page(GFP_KERNEL);
 		if (!spd.pages[i])
 			break;
-		memcpy(page_address(spd.pages[i]), iter->seq.buffer, n);
+		/* What a short read() left over goes first. */
+		if (iter->seq.readpos >= trace_seq_used(&iter->seq))
+			pipe_fill(iter, min_t(size_t, len, PAGE_SIZE - 1));
+		n = trace_seq_used(&iter->seq) - iter->seq.readpos;
+		if (!n) {
+			__free_page(spd.pages[i]);
+			break;
+		}
+		memcpy(page_address(spd.pages[i]),
+		       iter->seq.buffer + iter->seq.readpos, n);
 		spd.partial[i].offset = 0;
 		spd.partial[i].len = n;
 		spd.nr_pages++;
