@@ -16,6 +16,8 @@
 # panic, oops, BUG, WARN, lockdep, KASAN or UBSAN report, or a timeout, it
 # is 125 and the reason is printed. The console log is kept in the run
 # directory (console.log), next to what the script printed (output).
+# QEMU_ARGS: more QEMU options, split at blanks (bench-fn.sh's
+# "-plugin FILE.so -d plugin"; what QEMU logs goes to console.log too).
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -92,7 +94,7 @@ append="$append root=hostroot init=$init"
 set -- $QEMU $machine -smp 2 -m 1024 -no-reboot -kernel "$kernel" \
 	-virtfs local,path="$rootdir",mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
 	-virtfs local,path="$run",mount_tag=out,security_model=none,multidevs=remap \
-	-append "$append"
+	-append "$append" ${QEMU_ARGS:-}
 
 if [ -n "$interactive" ]; then
 	say "booting $flavor/$arch; the shell's exit powers off (Ctrl-A x kills QEMU)"
