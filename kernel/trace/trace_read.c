@@ -576,9 +576,13 @@ static int pipe_wait(struct trace_iterator *iter, struct file *filp)
 /*
  * Print and consume entries into iter->seq until it is full or the
  * buffer is empty. An entry that does not fit stays in the buffer.
+ * Returns the entries found, or -EFBIG when the first one found does not
+ * fit in an empty page (it is left in the buffer, iter->cpu on it).
  */
-static void pipe_fill(struct trace_iterator *iter, size_t limit)
+static int pipe_fill(struct trace_iterator *iter, size_t limit)
 {
+	int found = 0;
+
 	trace_seq_init(&iter->seq);
 	while (trace_find_next_entry_inc(iter)) {
 		int before = trace_seq_used(&iter->seq);
@@ -589,13 +593,55 @@ static void pipe_fill(struct trace_iterator *iter, size_t limit)
 			/* undo the partial text; the entry is read next time */
 			iter->seq.seq.len = before;
 			iter->seq.full = 0;
-			break;
+			return before ? found : -EFBIG;
 		}
+		found++;
 		if (ret != TRACE_TYPE_NO_CONSUME)
 			trace_consume(iter);
 		iter->pos++;
 		if (trace_seq_used(&iter->seq) >= limit)
 			break;
+	}
+	return found;
+}
+
+/*
+ * Wait for entries and print them into iter->seq, at least one line of
+ * text. Returns 1 with text in iter->seq, 0 at end of file, or an error.
+ */
+static int pipe_text(struct trace_iterator *iter, struct file *filp,
+		     size_t limit)
+{
+	int ret;
+
+	for (;;) {
+		ret = pipe_wait(iter, filp);
+		if (ret <= 0)
+			return ret;
+		ret = pipe_fill(iter, limit);
+		if (trace_seq_used(&iter->seq))
+			return 1;
+		if (ret == -EFBIG) {
+			/* larger than a page: it would never fit, drop it */
+			trace_consume(iter);
+			continue;
+		}
+		if (ret)	/* all declined by the printers: wait for more */
+			continue;
+		/*
+		 * None found, and yet the buffer did not look empty: its
+		 * counters run ahead of what is readable while a writer on
+		 * another CPU is between counting a record and publishing
+		 * its commit (or between claiming the head page and counting
+		 * its overrun). That writer has preemption off and finishes
+		 * soon; wait for it rather than taking this for the end of
+		 * file, which would stop a reader such as cat for good.
+		 */
+		if (signal_pending(current))
+			return -EINTR;
+		mutex_unlock(&iter->mutex);
+		schedule_timeout_interruptible(1);
+		mutex_lock(&iter->mutex);
 	}
 }
 
@@ -613,21 +659,9 @@ static ssize_t tpipe_read(struct file *filp, char __user *ubuf,
 		ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 		goto out;
 	}
-	for (;;) {
-		ret = pipe_wait(iter, filp);
-		if (ret <= 0)
-			goto out;
-		pipe_fill(iter, min_t(size_t, cnt, PAGE_SIZE - 1));
-		if (trace_seq_used(&iter->seq))
-			break;
-		/*
-		 * Nothing printable (an entry larger than a page, or only
-		 * entries the printers declined): they were consumed or
-		 * will never fit; do not spin on them.
-		 */
-		if (!tpipe_empty(iter))
-			trace_consume(iter);
-	}
+	ret = pipe_text(iter, filp, min_t(size_t, cnt, PAGE_SIZE - 1));
+	if (ret <= 0)
+		goto out;
 	ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 	if (ret == -EBUSY)
 		ret = 0;
@@ -721,20 +755,29 @@ static ssize_t tpipe_splice_read(struct file *filp, loff_t *ppos,
 	}
 
 	mutex_lock(&iter->mutex);
-	ret = pipe_wait(iter, filp);
-	if (ret <= 0)
-		goto out;
-
 	for (i = 0; i < max_pages && len; i++) {
+		size_t limit = min_t(size_t, len, PAGE_SIZE - 1);
 		size_t n;
 
 		/* The page first: text consumed must have a place to go. */
 		spd.pages[i] = alloc_page(GFP_KERNEL);
 		if (!spd.pages[i])
 			break;
-		/* What a short read() left over goes first. */
-		if (iter->seq.readpos >= trace_seq_used(&iter->seq))
-			pipe_fill(iter, min_t(size_t, len, PAGE_SIZE - 1));
+		/*
+		 * What a short read() left over goes first. The first page
+		 * waits for text; the others take what is there.
+		 */
+		if (iter->seq.readpos >= trace_seq_used(&iter->seq)) {
+			if (!i) {
+				ret = pipe_text(iter, filp, limit);
+				if (ret <= 0) {
+					__free_page(spd.pages[i]);
+					goto out;
+				}
+			} else {
+				pipe_fill(iter, limit);
+			}
+		}
 		n = trace_seq_used(&iter->seq) - iter->seq.readpos;
 		if (!n) {
 			__free_page(spd.pages[i]);
@@ -751,7 +794,8 @@ static ssize_t tpipe_splice_read(struct file *filp, loff_t *ppos,
 			break;
 	}
 	mutex_unlock(&iter->mutex);
-	ret = spd.nr_pages ? splice_to_pipe(pipe, &spd) : 0;
+	/* none only when the first page could not be had: 0 is EOF */
+	ret = spd.nr_pages ? splice_to_pipe(pipe, &spd) : -ENOMEM;
 	splice_shrink_spd(&spd);
 	return ret;
 out:
