@@ -29,6 +29,8 @@ cleanup() {
 	wait 2>/dev/null
 	echo 0 >"$T/options/block"
 	echo "$bp0" >"$T/buffer_percent"
+	echo '!stacktrace' >>"$T/events/ftrace/print/trigger"
+	[ -n "${size0:-}" ] && echo "$size0" >"$T/buffer_size_kb"
 	reset_tracing
 	rm -f /tmp/core-pipe.out
 }
@@ -122,6 +124,65 @@ echo 0 >"$T/tracing_on"
 waitfor $r "the reader did not get EOF after reading and tracing_on 0"
 has $out "pipe-after-$$" || fail "the reader's output: $(cat $out)"
 echo 1 >"$T/tracing_on"
+
+# Readers that keep up with writers on both CPUs, through read() (dd)
+# and through sendfile(), i.e. splice (busybox cat): the reader often
+# finds the buffer drained while a writer is between counting a record
+# and publishing it (the stacktrace trigger on the marker widens that
+# window: its record is written, nested, between the marker's reserve
+# and commit). It must wait there, not end (an end of file while
+# tracing is on stops cat for good), and it gets every record, each
+# writer's in order.
+get "$T/buffer_size_kb"
+case $v in
+*expanded:*) size0=${v##*expanded: } size0=${size0%)} ;;
+*) size0=${v%% *} ;;
+esac
+echo 2048 >"$T/buffer_size_kb"
+keepup() { # NAME CMD...: CMD copies trace_pipe to $out
+	name=$1
+	shift
+	: >"$T/trace"
+	"$@" <"$T/trace_pipe" >$out 2>/dev/null &
+	r=$!
+	readers="$readers $r"
+	ws=
+	for c in 0 1; do
+		taskset -c $c sh -c 'i=0; while [ $i -lt 2000 ]; do i=$((i + 1)); echo "keep-$1-$i"; done >"$2"' \
+			sh $c "$T/trace_marker" &
+		ws="$ws $!"
+	done
+	wait $ws
+	sleep 1
+	kill -0 $r 2>/dev/null || fail "$name: the reader ended while tracing was on"
+	echo 0 >"$T/tracing_on"
+	waitfor $r "$name: the reader did not end when tracing_on went to 0"
+	echo 1 >"$T/tracing_on"
+	got=$(awk '
+		/tracing_mark_write: keep-[01]-[0-9]+$/ {
+			split($NF, f, "-")
+			if (f[3] != ++n[f[2]]) { bad++; if (!first) first = $NF " after " n[f[2]] - 1 }
+			next
+		}
+		/ <stack trace>$/ { stacks++; next }
+		/^ => / { next }
+		{ other++ }
+		END { print n[0] + 0, n[1] + 0, stacks + 0, bad + 0, other + 0, first }
+	' $out)
+	case $got in
+	"2000 2000 4000 0 0"*) ;;
+	*) fail "$name: marker records of writers 0 and 1, stacks, out of order, other lines, first out of order: $got (want 2000 2000 4000 0 0)" ;;
+	esac
+}
+echo stacktrace >"$T/events/ftrace/print/trigger" || fail "cannot set a stacktrace trigger on ftrace/print"
+keepup "read()" dd bs=4096
+if command -v busybox >/dev/null; then
+	keepup "sendfile()" busybox cat
+else
+	echo "note: no busybox here: trace_pipe through sendfile() is not checked"
+fi
+echo '!stacktrace' >>"$T/events/ftrace/print/trigger"
+echo "$size0" >"$T/buffer_size_kb"
 
 # select(): bash's "read -t 0" is select() with no wait.
 # poll FILE CMD: "ready" or "not ready" for FILE after running CMD.
