@@ -72,7 +72,18 @@ suite() {
 	p=$(grep -c '^ok .*' "$out" | head -1)
 	s=$(grep -c '^ok .* # SKIP' "$out" | head -1)
 	f=$(grep -c '^not ok ' "$out" | head -1)
-	grep -E '^(not ok|ok .* # SKIP)' "$out" | sed "s|^|    $arch/$flavor: |"
+	# Each result line, after a failure the last lines the test printed
+	# (CI keeps only this output, not the logs).
+	awk -v tag="$arch/$flavor" '
+		/^# / { last[n++ % 8] = $0; next }
+		/^not ok / {
+			print "    " tag ": " $0
+			for (i = n > 8 ? n - 8 : 0; i < n; i++)
+				print "      " last[i % 8]
+		}
+		/^ok .* # SKIP/ { print "    " tag ": " $0 }
+		/^(not )?ok / { n = 0 }
+	' "$out"
 	passed=$((passed + p - s))
 	skipped=$((skipped + s))
 	failed=$((failed + f))

@@ -83,8 +83,12 @@ arm64)
 	"$HARNESS/rootfs-arm64.sh"
 	rootdir=$OUT/rootfs-arm64
 	init=/init
-	# KVM runs only a guest of the host's own arch.
-	[ "$(uname -m)" = aarch64 ] || accel=tcg
+	# KVM runs only a guest of the host's own arch; TCG options
+	# (tcg,thread=single) stay.
+	case $accel in
+	tcg*) ;;
+	*) [ "$(uname -m)" = aarch64 ] || accel=tcg ;;
+	esac
 	machine="-M virt -accel $accel -cpu cortex-a57"
 	;;
 esac

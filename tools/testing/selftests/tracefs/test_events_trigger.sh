@@ -192,7 +192,8 @@ if [ -f "$T/snapshot" ]; then
 	echo 'snapshot:1' >"$tf" || fail "snapshot refused"
 	fire
 	want "snapshot:count=0"
-	grep -q trig_snap_marker "$T/snapshot" || fail "snapshot: the marker is not in snapshot"
+	grep -q trig_snap_marker "$T/snapshot" ||
+		fail "snapshot: the marker is not in snapshot (tracing_on $(on); trace: $(grep -v '^#' "$T/trace" | head -n 3 | cut -c1-100); snapshot: $(grep -v '^#' "$T/snapshot" | head -n 3 | cut -c1-100); $(grep -c . "$T/snapshot") lines)"
 	grep -q trig_snap_marker "$T/trace" && fail "snapshot: the marker is still in trace"
 	# newest first
 	echo traceon >"$tf"
