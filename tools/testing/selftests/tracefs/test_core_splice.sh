@@ -45,6 +45,11 @@ page = os.read(r, 8192)
 os.close(fd)
 first = ("splice-raw-%s-000" % tag).encode()
 if n != 4096 or len(page) != 4096 or first not in page:
-    sys.exit("trace_pipe_raw splice: %d bytes, first marker %s" % (n, first in page))
+    import re
+    seen = sorted(set(re.findall(rb"splice-raw-" + tag.encode() + rb"-([0-9]{3})", page)))
+    sys.exit("trace_pipe_raw splice: %d bytes, first marker %s, markers %s..%s in it; cpu0: %s; buffer_size_kb %s"
+             % (n, first in page, seen[:1], seen[-1:],
+                open(t + "/per_cpu/cpu0/stats").read().replace("\n", ", "),
+                open(t + "/per_cpu/cpu0/buffer_size_kb").read().strip()))
 print("splice: trace_pipe 3 markers consumed; trace_pipe_raw a full page, oldest first")
 EOF

@@ -6,12 +6,7 @@
 # must get pages, and the per-CPU stats must account for what was written.
 . "$TESTDIR/lib.sh"
 
-# Flavor ours gets the function tracer in a later issue; everywhere else
-# its absence is a failure.
-if ! grep -qw function "$T/available_tracers"; then
-	[ "$flavor" = ours ] || fail "no function tracer in available_tracers"
-	skip "no function tracer in flavor ours yet (a later issue)"
-fi
+grep -qw function "$T/available_tracers" || fail "no function tracer in available_tracers"
 reset_tracing
 echo 1 >"$T/options/overwrite"
 echo function >"$T/current_tracer"
