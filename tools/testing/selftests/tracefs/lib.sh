@@ -19,6 +19,19 @@ reset_tracing() {
 	echo 1 >"$T/tracing_on"
 }
 
+# buffer_kb: the per-CPU buffer size to write back to buffer_size_kb when
+# done. "7 (expanded: 1408)" (buffers never expanded yet, as on upstream
+# before any tracer) means 1408, which any tracer gets; writing 7 back
+# would leave the next tests 7 KB.
+buffer_kb() {
+	_kb=$(cat "$T/buffer_size_kb")
+	case $_kb in
+	*expanded:*) _kb=${_kb##*expanded: } _kb=${_kb%)} ;;
+	*) _kb=${_kb%% *} ;;
+	esac
+	echo "$_kb"
+}
+
 # write_err FILE TEXT: write TEXT (no newline added) to FILE in one write()
 # and print the error text of the errno the write got ("Invalid argument"),
 # or "ok" if it succeeded. dd reports its write's errno as the end of its

@@ -133,11 +133,7 @@ echo 1 >"$T/tracing_on"
 # and commit). It must wait there, not end (an end of file while
 # tracing is on stops cat for good), and it gets every record, each
 # writer's in order.
-get "$T/buffer_size_kb"
-case $v in
-*expanded:*) size0=${v##*expanded: } size0=${size0%)} ;;
-*) size0=${v%% *} ;;
-esac
+size0=$(buffer_kb)
 echo 2048 >"$T/buffer_size_kb"
 keepup() { # NAME CMD...: CMD copies trace_pipe to $out
 	name=$1

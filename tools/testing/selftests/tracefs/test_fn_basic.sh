@@ -19,14 +19,7 @@ if [ "$flavor" = ours ]; then
 fi
 
 I=$T/instances/fn-basic-$$
-# The size to put back: "7 (expanded: 1408)" (buffers never expanded
-# yet, as on upstream before any tracer) means 1408, which any tracer
-# gets; writing 7 back would leave the next tests 7 KB.
-size0=$(cat "$T/buffer_size_kb")
-case $size0 in
-*expanded:*) size0=${size0##*expanded: } size0=${size0%)} ;;
-*) size0=${size0%% *} ;;
-esac
+size0=$(buffer_kb)
 cleanup() {
 	if [ -d "$I" ]; then
 		echo nop >"$I/current_tracer"

@@ -29,11 +29,7 @@ d=/tmp/fn-stress.$$
 stop=$d/stop
 pids=
 mkdir -p $d
-size0=$(cat "$T/buffer_size_kb")
-case $size0 in
-*expanded:*) size0=${size0##*expanded: } size0=${size0%)} ;;
-*) size0=${size0%% *} ;;
-esac
+size0=$(buffer_kb)
 cleanup() {
 	: >"$stop"
 	[ -f $d/cat.pid ] && kill "$(cat $d/cat.pid)" 2>/dev/null

@@ -16,11 +16,7 @@
 
 F=$T/set_ftrace_filter
 I=$T/instances/fn-tramp-$$
-size0=$(cat "$T/buffer_size_kb")
-case $size0 in
-*expanded:*) size0=${size0##*expanded: } size0=${size0%)} ;;
-*) size0=${size0%% *} ;;
-esac
+size0=$(buffer_kb)
 cleanup() {
 	[ -n "$loop" ] && kill "$loop" 2>/dev/null && wait "$loop"
 	if [ -d "$I" ]; then
