@@ -12,7 +12,9 @@
  *  - two more ops at once, through the list function: each sees what
  *    its filter and notrace sets let through;
  *  - an ops whose callback calls its traced function is not called
- *    again from inside itself more than the recursion guard allows.
+ *    again from inside itself more than the recursion guard allows;
+ *  - a site calling a trampoline that was silenced runs its function
+ *    untraced, and returns to its caller.
  */
 
 #define pr_fmt(fmt) "ftrace selftest: " fmt
@@ -179,6 +181,41 @@ static int test_recursion(void)
 	return ret;
 }
 
+/*
+ * The core silences a trampoline when a pass fails and sites may keep
+ * calling it. Such a site must still run its function, untraced, and
+ * return to its caller: on arm64 the site reaches the slot's closed
+ * gate, which has to give the function back the return address the
+ * site's bl overwrote (a CPU running a gate from a fetch older than
+ * its opening takes the same path); on x86-64 the trampoline calls the
+ * stub. Then the ops leaves as usual. Archs without trampolines skip it.
+ */
+static int test_silenced_tramp(void)
+{
+	static struct test_ops d;
+	char t1[] = "ftrace_selftest_target1";
+	int ret, v;
+
+	memset(&d, 0, sizeof(d));
+	ret = test_ops_setup(&d, t1, NULL) ?: register_ftrace_function(&d.ops);
+	if (ret)
+		goto free;
+	if (d.ops.trampoline) {
+		v = ftrace_selftest_target1(0);
+		arch_ftrace_tramp_silence(d.ops.trampoline);
+		v = ftrace_selftest_target1(v);
+		if (v != 2 || d.hits[0] != 1) {
+			pr_err("through a silenced trampoline: %d, %lu calls; want 2, 1\n",
+			       v, d.hits[0]);
+			ret = -EINVAL;
+		}
+	}
+	unregister_ftrace_function(&d.ops);
+free:
+	ftrace_free_filter(&d.ops);
+	return ret;
+}
+
 /* -EAGAIN: skipped (the top level's sets were given at boot). */
 int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 {
@@ -216,7 +253,7 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 		       n1, n2);
 		return -EINVAL;
 	}
-	return test_several_ops() ?: test_recursion();
+	return test_several_ops() ?: test_recursion() ?: test_silenced_tramp();
 }
 
 #endif /* CONFIG_FUNCTION_TRACER */
