@@ -81,8 +81,7 @@ expected() {
 		echo "$o"
 	done
 }
-get "$T/buffer_size_kb"
-size0=${v%% *}
+size0=$(buffer_kb)
 cleanup() {
 	for o in $defaults; do
 		[ "$o" = notest_nop_refuse ] || echo "$o" >"$T/trace_options" 2>/dev/null

@@ -31,7 +31,7 @@ cleanup() {
 }
 trap cleanup EXIT
 reset_tracing
-size0=$(cut -d' ' -f1 "$T/buffer_size_kb")
+size0=$(buffer_kb)
 # the clock in use, to give back (later tests check the default)
 clock0=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
 

@@ -9,7 +9,7 @@
 c=/sys/devices/system/cpu/cpu1/online
 [ -w "$c" ] || skip "cpu1 cannot be hotplugged"
 reset_tracing
-size0=$(cut -d' ' -f1 "$T/buffer_size_kb")
+size0=$(buffer_kb)
 if [ "$(cat "$c")" = 0 ]; then
 	echo "cpu1 is offline since boot: its buffer comes with the hotplug"
 	echo 0 >"$T/tracing_on"

@@ -6,7 +6,7 @@
 . "$TESTDIR/lib.sh"
 
 reset_tracing
-size0=$(cut -d' ' -f1 "$T/buffer_size_kb")
+size0=$(buffer_kb)
 i=1
 while [ $i -le 20 ]; do
 	echo "resize-marker-$i" >"$T/trace_marker"
