@@ -6,7 +6,8 @@
 # words of set_ftrace_filter and set_ftrace_notrace select them, and one
 # written before the module loads is kept, listed as written, and applied
 # when it loads; unloading it while it is traced (filtered or not) is
-# clean, empties a filter that named only it, and tracing goes on; and
+# clean, empties a filter that named only it, and tracing goes on; its
+# sites call the ops' trampoline like the kernel's; and
 # loading and unloading it in a loop while another process switches the
 # tracer leaves the kernel well.
 . "$TESTDIR/lib.sh"
@@ -65,6 +66,12 @@ en=$(sort "$T/enabled_functions" | sed 's/).*/)/' | tr '\n' ' ')
 [ "$got" = "harness_fntest_alpha harness_fntest_beta " ] || fail "the trace has '$got'"
 [ "$en" = "harness_fntest_alpha [$M] (1) harness_fntest_beta [$M] (1) " ] ||
 	fail "enabled_functions reads '$en'"
+# One ops wants them: a module's sites call its trampoline, as kernel
+# sites do (x86-64; arm64 only in ours, as in test_fn_tramp.sh).
+if [ "$arch" = x86_64 ] || [ "$flavor" = ours ]; then
+	n=$(grep -c "^harness_fntest_[a-z]* \[$M\] (1).*	tramp: " "$T/enabled_functions")
+	[ "$n" = 2 ] || fail "$n of the module's 2 sites call a trampoline: $(grep "\[$M\]" "$T/enabled_functions")"
+fi
 echo "!harness_fntest_beta:mod:$M" >>"$F" || fail "'!harness_fntest_beta:mod:$M' was refused"
 [ "$(cat "$F")" = "harness_fntest_alpha [$M]" ] || fail "after '!...beta:mod:' the filter is '$(cat "$F")'"
 : >"$T/trace"
