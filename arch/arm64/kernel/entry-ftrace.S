@@ -139,9 +139,9 @@ SYM_CODE_START(ftrace_ops_caller)
 SYM_CODE_END(ftrace_ops_caller)
 
 /*
- * The pool: FTRACE_TRAMP_POOL slots of FTRACE_TRAMP_SLOT_SIZE bytes up to
- * ftrace_tramp_closed, in the kernel's text, so that every site that reaches ftrace_caller
- * reaches them too. A slot:
+ * The pool: FTRACE_TRAMP_POOL slots of FTRACE_TRAMP_SLOT_SIZE bytes up
+ * to ftrace_tramp_closed, in the kernel's text, so that every site that
+ * reaches ftrace_caller reaches them too. A slot:
  *
  *   +0   the gate: "b ftrace_tramp_closed" while the slot is free or
  *        silenced, a nop while its ops may be called
