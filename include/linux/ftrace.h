@@ -304,9 +304,6 @@ void ftrace_regs_caller(void);
 /* Labels inside ftrace_caller that an arch's trampoline code rewrites. */
 void ftrace_caller_op_ptr(void);
 void ftrace_caller_end(void);
-/* arm64: the pool of per-ops trampolines, and its closed gates' target. */
-void ftrace_tramp_pool(void);
-void ftrace_tramp_closed(void);
 
 /*
  * Trampolines of single ops (kernel/trace/ftrace_tramp.c): whether addr

@@ -3,12 +3,12 @@
  * Trampolines of their own for ftrace_ops: a site that exactly one ops
  * wants calls that ops' trampoline, which calls the ops' entry with the
  * ops built in, instead of ftrace_caller and the walk of the list
- * function. The arch builds the code (x86-64: a copy of ftrace_caller;
- * arm64: a slot of a fixed pool filled in); this file keeps the table
- * of trampolines, picks the entry each one calls, and answers the
- * lookups of the unwinder and of kernel_text_address(). Archs without
- * trampolines keep the weak hooks below, so their ops never get one and
- * every wanted site calls ftrace_caller.
+ * function. The arch builds the code (x86-64: a copy of ftrace_caller);
+ * this file keeps the table of trampolines, picks the entry each one
+ * calls, and answers the lookups of the unwinder and of
+ * kernel_text_address(). Archs without trampolines (arm64) keep the weak
+ * hooks below, so their ops never get one and every wanted site calls
+ * ftrace_caller.
  *
  * Why a table: a record must know which trampoline its site calls, for
  * the next rewrite and for check_sites(), even after the ops has left

@@ -635,12 +635,8 @@ static int pipe_text(struct trace_iterator *iter, struct file *filp,
 		 * its commit (or between claiming the head page and counting
 		 * its overrun). That writer has preemption off and finishes
 		 * soon; wait for it rather than taking this for the end of
-		 * file, which would stop a reader such as cat for good. A
-		 * non-blocking reader is told to come back instead, as it
-		 * would be a moment earlier, with the counters still at 0.
+		 * file, which would stop a reader such as cat for good.
 		 */
-		if (filp->f_flags & O_NONBLOCK)
-			return -EAGAIN;
 		if (signal_pending(current))
 			return -EINTR;
 		mutex_unlock(&iter->mutex);

@@ -184,11 +184,8 @@ static int test_recursion(void)
 /*
  * The core silences a trampoline when a pass fails and sites may keep
  * calling it. Such a site must still run its function, untraced, and
- * return to its caller: on arm64 the site reaches the slot's closed
- * gate, which has to give the function back the return address the
- * site's bl overwrote (a CPU running a gate from a fetch older than
- * its opening takes the same path); on x86-64 the trampoline calls the
- * stub. Then the ops leaves as usual. Archs without trampolines skip it.
+ * return to its caller (on x86-64 the trampoline then calls the stub).
+ * Then the ops leaves as usual. Archs without trampolines skip it.
  */
 static int test_silenced_tramp(void)
 {

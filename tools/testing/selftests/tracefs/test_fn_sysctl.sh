@@ -35,7 +35,7 @@ records
 [ "$n" -gt 100 ] || fail "only $n function records with ftrace_enabled=1"
 echo 0 >"$S" || fail "$S refused 0"
 records
-[ "$n" = 0 ] || fail "$n function records with ftrace_enabled=0"
+[ "$n" = 0 ] || fail "$n function records with ftrace_enabled=0: $(grep -m4 -E "$line" "$T/trace")"
 [ -z "$(cat "$T/enabled_functions")" ] || fail "enabled_functions is not empty with ftrace_enabled=0"
 [ "$(cat "$T/current_tracer")" = function ] || fail "the tracer changed with ftrace_enabled=0"
 echo 2 >"$S" || fail "$S refused 2"
@@ -49,7 +49,7 @@ echo nop >"$T/current_tracer"
 echo 0 >"$S"
 echo function >"$T/current_tracer" || fail "cannot start the function tracer with ftrace_enabled=0"
 records
-[ "$n" = 0 ] || fail "$n function records from a tracer started with ftrace_enabled=0"
+[ "$n" = 0 ] || fail "$n function records from a tracer started with ftrace_enabled=0: $(grep -m4 -E "$line" "$T/trace")"
 echo 1 >"$S"
 records
 [ "$n" -gt 100 ] || fail "only $n function records once ftrace_enabled is 1 again"
