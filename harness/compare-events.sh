@@ -4,12 +4,12 @@
 # available_events and byte-identical format files, ID numbers aside.
 # Groups of features ours does not have yet are left out, by name, and
 # the run says so (GROUPS_SKIPPED overrides the list): osnoise (the
-# osnoise tracer) and preemptirq (the irqsoff/preemptoff tracers).
+# osnoise tracer).
 # Usage: compare-events.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
 set -eu
 . "$(dirname "$0")/common.sh"
 a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
-skipped=${GROUPS_SKIPPED-osnoise preemptirq}
+skipped=${GROUPS_SKIPPED-osnoise}
 dir=$OUT/compare-events
 mkdir -p "$dir"
 # drop the skipped groups' lines and sections

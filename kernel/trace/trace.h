@@ -399,6 +399,29 @@ void trace_buffer_unlock_commit(struct trace_array *tr,
 void trace_buffer_commit_nostack(struct trace_array *tr,
 				 struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
+/*
+ * A TRACE_FN entry ("ip <-parent_ip") into tr's live buffer: the
+ * function tracer's record, and the latency tracers' marks.
+ */
+static __always_inline void trace_function_record(struct trace_array *tr,
+						  unsigned long ip,
+						  unsigned long parent_ip,
+						  unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = trace_array_buffer(tr);
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
+					  trace_ctx);
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	trace_buffer_commit_nostack(tr, buffer, event);
+}
+
 /* the array records: tracing_on, not stopped, this CPU enabled */
 bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
@@ -455,9 +478,30 @@ static inline void ftrace_array_free(struct trace_array *tr) { }
 /* ---- trace_selftest.c: the tracers' ->selftest (FTRACE_STARTUP_TEST) ---- */
 
 int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr);
+/* irqsoff, preemptoff, preemptirqsoff: one section must be kept */
+int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr);
 /* the functions they trace (trace_selftest_dynamic.c, built with the hook) */
 int ftrace_selftest_target1(int x);
 int ftrace_selftest_target2(int x);
+
+/* ---- trace_irqsoff.c: the latency tracers' hooks ---- */
+
+/*
+ * trace_preemptirq.c calls them at each transition it reports, never in
+ * NMI context: ip is the function that changed the state, parent its
+ * caller.
+ */
+#if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
+void tracer_hardirqs_off(unsigned long ip, unsigned long parent);
+void tracer_hardirqs_on(unsigned long ip, unsigned long parent);
+void tracer_preempt_off(unsigned long ip, unsigned long parent);
+void tracer_preempt_on(unsigned long ip, unsigned long parent);
+#else
+static inline void tracer_hardirqs_off(unsigned long ip, unsigned long parent) { }
+static inline void tracer_hardirqs_on(unsigned long ip, unsigned long parent) { }
+static inline void tracer_preempt_off(unsigned long ip, unsigned long parent) { }
+static inline void tracer_preempt_on(unsigned long ip, unsigned long parent) { }
+#endif
 
 /* ---- trace_tracer.c ---- */
 

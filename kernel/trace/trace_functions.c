@@ -100,24 +100,6 @@ static __always_inline bool fn_skip(struct trace_array *tr)
 	return !READ_ONCE(tr->fn_on) || ftrace_pid_skip(tr);
 }
 
-static __always_inline void fn_record(struct trace_array *tr,
-				      unsigned long ip, unsigned long parent_ip,
-				      unsigned int trace_ctx)
-{
-	struct trace_buffer *buffer = trace_array_buffer(tr);
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
-					  trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_buffer_commit_nostack(tr, buffer, event);
-}
-
 /*
  * func-no-repeats: whether this call repeats the CPU's last one (then it
  * is only counted). Preemption or interrupts are off.
@@ -180,7 +162,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	/* The preemption the guard disabled is not the traced code's. */
 	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
 	if (fn_cpu_on(tr))
-		fn_record(tr, ip, parent_ip, trace_ctx);
+		trace_function_record(tr, ip, parent_ip, trace_ctx);
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -205,7 +187,7 @@ static void function_stack_trace_call(unsigned long ip,
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
 		trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
-		fn_record(tr, ip, parent_ip, trace_ctx);
+		trace_function_record(tr, ip, parent_ip, trace_ctx);
 		/*
 		 * Leave out this callback, the list function and
 		 * ftrace_caller: the stack starts at the traced function.
@@ -239,7 +221,7 @@ static void function_no_repeats_call(unsigned long ip,
 		goto out;
 	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
 	fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
-	fn_record(tr, ip, parent_ip, trace_ctx);
+	trace_function_record(tr, ip, parent_ip, trace_ctx);
 out:
 	ftrace_test_recursion_unlock(bit);
 }
@@ -264,7 +246,7 @@ static void function_stack_no_repeats_call(unsigned long ip,
 		if (!fn_repeat(tr, last, ip, parent_ip)) {
 			trace_ctx = fn_ctx(tracing_gen_ctx_flags(flags));
 			fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
-			fn_record(tr, ip, parent_ip, trace_ctx);
+			trace_function_record(tr, ip, parent_ip, trace_ctx);
 			/* as in function_stack_trace_call() */
 			trace_array_record_stack(tr, 4);
 		}

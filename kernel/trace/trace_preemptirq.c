@@ -17,7 +17,8 @@
  * enabling reports only after an off was reported. Nothing is fired from
  * NMI context: an NMI can hit between a transition and its report.
  *
- * The irqsoff and preemptoff latency tracers will hook in here too.
+ * The irqsoff and preemptoff latency tracers (trace_irqsoff.c) hook in
+ * at the same transitions.
  */
 
 #include <linux/ftrace.h>
@@ -26,6 +27,8 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+
+#include "trace.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/preemptirq.h>
@@ -37,12 +40,14 @@ void trace_preempt_off(unsigned long ip, unsigned long parent)
 	if (in_nmi())
 		return;
 	trace_preempt_disable_rcuidle(ip, parent);
+	tracer_preempt_off(ip, parent);
 }
 
 void trace_preempt_on(unsigned long ip, unsigned long parent)
 {
 	if (in_nmi())
 		return;
+	tracer_preempt_on(ip, parent);
 	trace_preempt_enable_rcuidle(ip, parent);
 }
 
@@ -63,6 +68,7 @@ static __always_inline void irqs_on_report(unsigned long ip,
 	if (!this_cpu_read(hardirqs_reported_off))
 		return;
 	if (!in_nmi()) {
+		tracer_hardirqs_on(ip, parent);
 		if (rcu_safe)
 			trace_irq_enable_rcuidle(ip, parent);
 		else
@@ -82,6 +88,7 @@ static __always_inline void irqs_off_report(unsigned long ip,
 			trace_irq_disable_rcuidle(ip, parent);
 		else
 			trace_irq_disable(ip, parent);
+		tracer_hardirqs_off(ip, parent);
 	}
 }
 

@@ -252,13 +252,42 @@ static void iter_free(struct trace_iterator *iter)
 
 /* ---- `trace`: a seq_file ---- */
 
+/*
+ * A latency tracer's `trace` (the spare buffer, not the snapshot file)
+ * shows the kept section: it ran on buf->cpu from time_start on. Its
+ * CPU's pages still hold what came before, and the other CPUs' pages
+ * sections kept earlier. Step over those records and count them in
+ * skipped_entries, which the header's counts leave out.
+ */
+static void iter_skip_before_section(struct trace_iterator *iter, int cpu)
+{
+#ifdef CONFIG_TRACER_MAX_TRACE
+	struct ring_buffer_iter *bi = iter->buffer_iter[cpu];
+	struct array_buffer *buf = iter->array_buffer;
+	unsigned long n = 0;
+	u64 ts;
+
+	if (iter->snapshot || buf != &iter->tr->max_buffer)
+		return;
+	while (ring_buffer_iter_peek(bi, &ts) &&
+	       (cpu != buf->cpu || ts < buf->time_start)) {
+		ring_buffer_iter_advance(bi);
+		n++;
+	}
+	per_cpu_ptr(buf->data, cpu)->skipped_entries = n;
+#endif
+}
+
 static void iter_rewind(struct trace_iterator *iter)
 {
 	int cpu;
 
-	for_each_possible_cpu(cpu)
-		if (iter->buffer_iter[cpu])
-			ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+	for_each_possible_cpu(cpu) {
+		if (!iter->buffer_iter[cpu])
+			continue;
+		ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+		iter_skip_before_section(iter, cpu);
+	}
 	cpumask_clear(iter->started);
 	iter->ent = NULL;
 	iter->idx = -1;

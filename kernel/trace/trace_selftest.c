@@ -254,3 +254,62 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 }
 
 #endif /* CONFIG_FUNCTION_TRACER */
+
+#if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
+/*
+ * A latency tracer must keep a section of 100 us with interrupts off
+ * (irqsoff), preemption off (preemptoff) or both (preemptirqsoff): the
+ * maximum is at least that long and the spare buffer holds its trace.
+ * -EAGAIN (skipped) with tracing_thresh set: it may keep nothing.
+ */
+int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr)
+{
+	bool irqs = strcmp(t->name, "preemptoff");
+	bool preempt = strcmp(t->name, "irqsoff");
+	unsigned long max, entries;
+	bool fn;
+	u64 start;
+	int ret;
+
+	if (tracing_thresh)
+		return -EAGAIN;
+	/*
+	 * Without function-trace: the function tracer's test patches every
+	 * site already, and three more passes each way would slow the boot.
+	 */
+	fn = trace_opt(tr, TRACE_OPT_FUNCTION);
+	if (fn)
+		set_tracer_flag(tr, TRACE_OPT_FUNCTION, 0);
+	ret = tracing_set_tracer(tr, t->name);
+	if (ret)
+		goto out;
+	if (preempt)
+		preempt_disable();
+	if (irqs)
+		local_irq_disable();
+	/* timed by the buffer's clock: udelay() may be calibrated far off */
+	start = ring_buffer_time_stamp(tr->array_buffer.buffer);
+	while (ring_buffer_time_stamp(tr->array_buffer.buffer) - start <
+	       100 * NSEC_PER_USEC)
+		cpu_relax();
+	if (irqs)
+		local_irq_enable();
+	if (preempt)
+		preempt_enable();
+	/* no later section may swap the spare buffer while it is read */
+	tracer_tracing_off(tr);
+	max = READ_ONCE(tr->max_latency);
+	entries = ring_buffer_entries(tr->max_buffer.buffer);
+	tracer_tracing_on(tr);
+	tracing_set_tracer(tr, "nop");
+	if (max < 100 * NSEC_PER_USEC || !entries) {
+		pr_err("%s: max latency %lu ns, %lu entries kept\n", t->name,
+		       max, entries);
+		ret = -EINVAL;
+	}
+out:
+	if (fn)
+		set_tracer_flag(tr, TRACE_OPT_FUNCTION, 1);
+	return ret;
+}
+#endif
