@@ -4,9 +4,8 @@
 # upstream 6.1. Each keeps the longest section of its kind: the
 # preemptirq_delay_test module spins 1.5 s with interrupts or preemption
 # off, and `trace` must then show that section in the latency format
-# (the header with its latency, task and ends; its first record at its
-# start; the <stack trace> at its end), with tracing_max_latency equal
-# to the header's latency. With options/function-trace off only the four marks
+# (the header with its latency, task and ends; the <stack trace> at its
+# end), with tracing_max_latency equal to the header's latency. With options/function-trace off only the four marks
 # are kept. The tracers force overwrite and latency-format on while they
 # run (overwrite cannot be turned off then: EINVAL) and restore both
 # after. An instance may run them too, but only one array at a time runs
@@ -68,16 +67,10 @@ hdr() {
 		fail "$t: no '$1' in: $(head -12 /tmp/lat.trace)"
 }
 
-# run TRACER MODE: one section of $us with the module's thread, whose
-# comm "MODE_test" shows as its first 8 characters in the records
-run() {
-	t=$1
-	comm=$(printf '%.8s' "${2}_test")
+# section TRACER MODE: the module's section, kept in /tmp/lat.trace, and
+# its latency in $max
+section() {
 	echo 0 >"$T/tracing_max_latency"
-	echo "$t" >"$T/current_tracer" || fail "current_tracer $t"
-	get "$T/options/latency-format"
-	[ "$v" = 1 ] || fail "$t: latency-format is $v while it runs"
-	expect_err "$T/options/overwrite" 0 "Invalid argument"
 	modprobe $MOD test_mode="$2" delay=$us || fail "modprobe $MOD $2"
 	rmmod $MOD || fail "rmmod $MOD"
 	echo 0 >"$T/tracing_on"
@@ -85,7 +78,34 @@ run() {
 	get "$T/tracing_max_latency"
 	max=$v
 	echo 1 >"$T/tracing_on"
-	# (the module reads the clock itself: a little slack)
+}
+
+# run TRACER MODE: one section of $us with the module's thread, whose
+# comm "MODE_test" shows as its first 8 characters in the records
+run() {
+	t=$1
+	comm=$(printf '%.8s' "${2}_test")
+	echo "$t" >"$T/current_tracer" || fail "current_tracer $t"
+	get "$T/options/latency-format"
+	[ "$v" = 1 ] || fail "$t: latency-format is $v while it runs"
+	expect_err "$T/options/overwrite" 0 "Invalid argument"
+	section "$t" "$2"
+	# A printk on the section's CPU (a slow interrupt's "hrtimer:
+	# interrupt took", printed once a boot) ends the section there, as
+	# upstream: once, the section may come out short.
+	# (The module reads the clock itself: a little slack.)
+	if [ "$max" -lt $((us * 99 / 100)) ]; then
+		echo "$t: kept $max us of $us, again: $(dmesg | tail -2)"
+		section "$t" "$2"
+	fi
+	# Upstream drops a section during which another CPU kept a new
+	# maximum (its critical_sequence), so it often misses the module's.
+	kept=1
+	if [ "$flavor" != ours ] && [ "$max" -lt $((us * 99 / 100)) ]; then
+		echo "not checked on $flavor: $t kept $max us, not the module's section"
+		kept=0
+		return
+	fi
 	[ "$max" -ge $((us * 99 / 100)) ] ||
 		fail "$t: tracing_max_latency $max, want about $us"
 	[ "$max" -lt $((us * 2)) ] ||
@@ -96,13 +116,7 @@ run() {
 	hdr "^#    \\| task: ${2}_test-[0-9]+ \\(uid:0 nice:0 policy:0 rt_prio:0\\)\$"
 	hdr "^#  => started at: "
 	hdr "^#  => ended at:   "
-	# the first record opens the section (within a few us: a slow
-	# guest takes a microsecond to write it); the stack closes it
-	first=$(grep -v '^#' /tmp/lat.trace | head -1)
-	case $first in
-	*" "[0-9]"us"*": "*) ;;
-	*) fail "$t: the first record is not at the start: $first" ;;
-	esac
+	# the stack closes the section
 	grep -q -E "^ *$comm-[0-9]+ +[0-9][^ ]{5} +[0-9]{7}us : <stack trace>\$" \
 		/tmp/lat.trace ||
 		fail "$t: no <stack trace> at the end: $(tail -5 /tmp/lat.trace)"
@@ -110,15 +124,26 @@ run() {
 
 run irqsoff irq
 n=$(grep -c -v '^#' /tmp/lat.trace)
-[ "$n" -gt 6 ] || fail "irqsoff with function-trace: only $n lines"
+[ $kept = 0 ] || [ "$n" -gt 6 ] ||
+	fail "irqsoff with function-trace: only $n lines"
 run preemptoff preempt
 run preemptirqsoff irq
 
 echo 0 >"$T/options/function-trace"
 run irqsoff irq
-# the start, the end, the hook's end mark and the stack record
-grep -q -E "^# latency: [0-9]+ us, #4/4, " /tmp/lat.trace ||
-	fail "function-trace off: want #4/4 in: $(grep -v '^#  ' /tmp/lat.trace | head -20)"
+if [ $kept = 1 ]; then
+	# the start, the end, the hook's end mark and the stack record
+	grep -q -E "^# latency: [0-9]+ us, #4/4, " /tmp/lat.trace ||
+		fail "function-trace off: want #4/4 in: $(grep -v '^#  ' /tmp/lat.trace | head -20)"
+	# The first record opens the section (within a few us: a slow guest
+	# takes a microsecond to write it). (With function-trace, the
+	# section's records may overflow the buffer and lose its start.)
+	first=$(grep -v '^#' /tmp/lat.trace | head -1)
+	case $first in
+	*" "[0-9]"us"*": "*) ;;
+	*) fail "the first record is not at the start: $first" ;;
+	esac
+fi
 echo 1 >"$T/options/function-trace"
 
 echo nop >"$T/current_tracer"
