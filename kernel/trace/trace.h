@@ -24,6 +24,7 @@
  *	trace_printk.c	trace_printk() and friends, printk_formats
  *	trace_cmdline.c	pid -> comm/tgid: saved_cmdlines, saved_tgids
  *	trace_snapshot.c	snapshot, the max-latency swap, tracing_thresh
+ *	trace_irqsoff.c	the irqsoff/preemptoff latency tracers
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
