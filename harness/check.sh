@@ -161,9 +161,10 @@ done
 # upstream's kernel (see the README). test_rb_function_stress (the
 # function tracer on every function, both CPUs busy) goes with them: it
 # hung upstream's kernel under multi-threaded TCG too, silently, after
-# test_events_trigger. rb's function tracing is upstream's: its fn boot
-# runs that one test only.
-fnstress=test_rb_function_stress
+# test_events_trigger. test_lat_tracers too: the latency tracers' function
+# tracing patches every site at each switch. rb's function tracing is
+# upstream's: its fn boot runs those two only.
+fnstress=test_rb_function_stress,test_lat_*
 for fa in $built; do
 	s=$(date +%s)
 	case $fa in

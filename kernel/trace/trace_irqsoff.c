@@ -157,7 +157,7 @@ static void lat_end(unsigned long ip, unsigned long parent, unsigned long by)
 	trace_function_record(tr, ip, parent, ctx);
 	delta = lat_now(tr) - data->preempt_timestamp;
 	if (!lat_worth(tr, delta))
-		goto out;
+		goto out_closed;
 
 	/* the swap wants interrupts off; a preempt section may have them on */
 	local_irq_save(flags);
@@ -174,6 +174,9 @@ static void lat_end(unsigned long ip, unsigned long parent, unsigned long by)
 	}
 	raw_spin_unlock(&lat_max_lock);
 	local_irq_restore(flags);
+out_closed:
+	/* as upstream: a closed section has no start in the live data */
+	data->critical_start = 0;
 out:
 	atomic_dec(&data->disabled);
 }
@@ -338,8 +341,19 @@ static int lat_init(struct trace_array *tr, unsigned int mode)
 
 static void lat_reset(struct trace_array *tr)
 {
+	int cpu;
+
 	lat_stop();
 	lat_fn_set(tr, false);
+	/*
+	 * No section is open any more: the latency header of `trace` under
+	 * the next tracer shows no "started at". The hooks run with
+	 * interrupts or preemption off: after a grace period none still
+	 * writes the field.
+	 */
+	synchronize_rcu();
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(tr->array_buffer.data, cpu)->critical_start = 0;
 	set_tracer_flag(tr, TRACE_OPT_LATENCY_FMT, lat_saved_latfmt);
 	set_tracer_flag(tr, TRACE_OPT_OVERWRITE, lat_saved_overwrite);
 	lat_busy = false;

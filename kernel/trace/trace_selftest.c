@@ -260,23 +260,27 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
  * A latency tracer must keep a section of 100 us with interrupts off
  * (irqsoff), preemption off (preemptoff) or both (preemptirqsoff): the
  * maximum is at least that long and the spare buffer holds its trace.
- * -EAGAIN (skipped) with tracing_thresh set: it may keep nothing.
+ * -EAGAIN (skipped) with tracing_thresh set (it may keep nothing) or
+ * with the snapshot buffer allocated at boot.
  */
 int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr)
 {
 	bool irqs = strcmp(t->name, "preemptoff");
 	bool preempt = strcmp(t->name, "irqsoff");
-	unsigned long max, entries;
+	unsigned long max, max0, entries;
 	bool fn;
 	u64 start;
 	int ret;
 
-	if (tracing_thresh)
+	/* with alloc_snapshot the spare buffer is the user's: nop frees it */
+	if (tracing_thresh || tr->allocated_snapshot)
 		return -EAGAIN;
 	/*
 	 * Without function-trace: the function tracer's test patches every
 	 * site already, and three more passes each way would slow the boot.
 	 */
+	/* the test's section is not the user's: keep their maximum */
+	max0 = READ_ONCE(tr->max_latency);
 	fn = trace_opt(tr, TRACE_OPT_FUNCTION);
 	if (fn)
 		set_tracer_flag(tr, TRACE_OPT_FUNCTION, 0);
@@ -308,6 +312,7 @@ int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr)
 		ret = -EINVAL;
 	}
 out:
+	WRITE_ONCE(tr->max_latency, max0);
 	if (fn)
 		set_tracer_flag(tr, TRACE_OPT_FUNCTION, 1);
 	return ret;

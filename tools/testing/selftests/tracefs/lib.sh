@@ -75,3 +75,17 @@ loop() {
 	) &
 	pids="$pids $!"
 }
+
+# check_loops PHASE NAME...: after the loops stopped (wait $pids), no
+# round failed and each named loop ran at least once; print the rounds.
+check_loops() {
+	phase=$1
+	shift
+	[ -s $d/failures ] &&
+		fail "$phase: $(sort $d/failures | uniq -c | tr '\n' ' '): $(cat $d/*.err | head -n 5)"
+	for n in "$@"; do
+		[ "$(cat $d/$n.count 2>/dev/null)" -gt 0 ] || fail "$phase: $n never ran"
+	done
+	echo "$phase rounds: $(for n in "$@"; do printf '%s=%s ' "$n" "$(cat $d/$n.count)"; done)"
+	rm -f $d/*.count $d/*.err "$stop"
+}

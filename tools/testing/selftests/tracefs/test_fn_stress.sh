@@ -55,19 +55,6 @@ echo >"$T/set_ftrace_notrace"
 total0=$(cut -d' ' -f1 "$T/dyn_ftrace_total_info")
 dmesg0=$(dmesg | wc -l)
 
-# Failed rounds of the loops, but for the errnos they may get, fail.
-check_loops() { # PHASE NAME...
-	phase=$1
-	shift
-	[ -s $d/failures ] &&
-		fail "$phase: $(sort $d/failures | uniq -c | tr '\n' ' '): $(cat $d/*.err | head -n 5)"
-	for n in "$@"; do
-		[ "$(cat $d/$n.count 2>/dev/null)" -gt 0 ] || fail "$phase: $n never ran"
-	done
-	echo "$phase rounds: $(for n in "$@"; do printf '%s=%s ' "$n" "$(cat $d/$n.count)"; done)"
-	rm -f $d/*.count $d/*.err "$stop"
-}
-
 # Phase 1. The instance traces the module through its filter (written
 # while the module is loaded: a ':mod:' word kept for a module not
 # loaded is applied at its next load only).

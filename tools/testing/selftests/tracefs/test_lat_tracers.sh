@@ -9,13 +9,21 @@
 # are kept. The tracers force overwrite and latency-format on while they
 # run (overwrite cannot be turned off then: EINVAL) and restore both
 # after. An instance may run them too, but only one array at a time runs
-# one of them: the next gets EBUSY.
+# one of them: the next gets EBUSY. Switching them in a loop from several
+# processes, with a reader, works and leaves no kernel report.
 . "$TESTDIR/lib.sh"
 
 MOD=preemptirq_delay_test
 inst=$T/instances/lat_$$
+d=
 clock=$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$T/trace_clock")
 cleanup() {
+	if [ -n "${d:-}" ] && [ -d "$d" ]; then
+		: >"$stop"
+		for p in $pids; do kill "$p" 2>/dev/null; done
+		wait 2>/dev/null
+		rm -rf "$d"
+	fi
 	rmmod $MOD 2>/dev/null
 	echo "$clock" >"$T/trace_clock"
 	echo 1 >"$T/options/function-trace"
@@ -145,6 +153,55 @@ if [ $kept = 1 ]; then
 	esac
 fi
 echo 1 >"$T/options/function-trace"
+
+# Switching in a loop for LAT_STRESS_SECS (default 10): one process
+# switches the top level through the three tracers and nop, another
+# turns function-trace off and on, a third reads trace. On ours a fourth
+# switches an instance to preemptoff and back; then either may get EBUSY,
+# and only that.
+d=/tmp/lat.$$
+stop=$d/stop
+pids=
+mkdir -p $d
+# busy_ok FILE TRACER: switch, or find another array running one
+busy_ok() {
+	e=$(write_err "$1" "$2")
+	case $e in
+	ok | "Device or resource busy") ;;
+	*) echo "${1#"$T"/} $2: $e" >&2; return 1 ;;
+	esac
+}
+switch() {
+	for x in irqsoff preemptirqsoff preemptoff nop; do
+		busy_ok "$T/current_tracer" $x || return 1
+	done
+}
+fntrace() {
+	echo 0 >"$T/options/function-trace" && sleep 1 &&
+		echo 1 >"$T/options/function-trace"
+}
+reader() { cat "$T/trace" "$T/tracing_max_latency" >/dev/null; }
+other() {
+	busy_ok "$inst/current_tracer" preemptoff &&
+		echo nop >"$inst/current_tracer"
+}
+loop switch switch
+loop fntrace fntrace
+loop reader reader
+names="switch fntrace reader"
+if [ "$flavor" = ours ]; then
+	mkdir "$inst" || fail "mkdir $inst"
+	loop other other
+	names="$names other"
+fi
+sleep "${LAT_STRESS_SECS:-10}"
+: >"$stop"
+wait $pids
+pids=
+# shellcheck disable=SC2086
+check_loops "switching" $names
+rm -rf $d
+[ -d "$inst" ] && rmdir "$inst"
 
 echo nop >"$T/current_tracer"
 get "$T/options/latency-format"
