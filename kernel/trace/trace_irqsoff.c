@@ -133,34 +133,41 @@ static bool lat_worth(struct trace_array *tr, u64 delta)
  */
 static void lat_end(unsigned long ip, unsigned long parent, unsigned long by)
 {
-	unsigned long gen = this_cpu_read(lat_open);
-	struct trace_array_cpu *data;
+	struct trace_array_cpu *data = NULL;
 	struct trace_array *tr;
-	unsigned long flags;
+	unsigned long flags, gen;
 	unsigned int ctx;
 	u64 delta;
 	int cpu;
 
-	if (!gen || in_nmi())
+	if (!this_cpu_read(lat_open) || in_nmi())
 		return;
+	/*
+	 * Interrupts off until the end (a preempt section may end with them
+	 * on): an interrupt between closing the section and raising
+	 * data->disabled would open a section of its own and overwrite this
+	 * one's start. The irqs-off hook local_irq_save() runs finds the
+	 * section still open and does nothing. The swap needs them off too.
+	 */
+	local_irq_save(flags);
+	gen = this_cpu_read(lat_open);
 	/* closed first: the hooks the code below runs find none open */
 	this_cpu_write(lat_open, 0);
 	tr = READ_ONCE(lat_tr);
 	smp_rmb();		/* pairs with lat_start(), as in lat_begin() */
-	if (!tr || gen != READ_ONCE(lat_gen))
-		return;
+	if (!gen || !tr || gen != READ_ONCE(lat_gen))
+		goto out;
 	cpu = raw_smp_processor_id();
 	data = per_cpu_ptr(tr->array_buffer.data, cpu);
 	if (atomic_inc_return(&data->disabled) != 1)
 		goto out;
-	ctx = tracing_gen_ctx();
+	/* the context the section ended in, not our interrupts-off */
+	ctx = tracing_gen_ctx_flags(flags);
 	trace_function_record(tr, ip, parent, ctx);
 	delta = lat_now(tr) - data->preempt_timestamp;
 	if (!lat_worth(tr, delta))
 		goto out_closed;
 
-	/* the swap wants interrupts off; a preempt section may have them on */
-	local_irq_save(flags);
 	raw_spin_lock(&lat_max_lock);
 	/* another CPU may have kept a longer one since the test above */
 	if (lat_worth(tr, delta)) {
@@ -173,12 +180,13 @@ static void lat_end(unsigned long ip, unsigned long parent, unsigned long by)
 		update_max_tr_single(tr, current, cpu);
 	}
 	raw_spin_unlock(&lat_max_lock);
-	local_irq_restore(flags);
 out_closed:
 	/* as upstream: a closed section has no start in the live data */
 	data->critical_start = 0;
 out:
-	atomic_dec(&data->disabled);
+	if (data)
+		atomic_dec(&data->disabled);
+	local_irq_restore(flags);
 }
 
 /* ---- the hooks ---- */
