@@ -263,10 +263,11 @@ static void lat_fn_call(unsigned long ip, unsigned long parent_ip,
 {
 	struct trace_array *tr = op->private;
 	struct trace_array_cpu *data;
+	unsigned long gen;
 
 	/* the core's guard (FTRACE_OPS_FL_RECURSION) disabled preemption */
-	if (!this_cpu_read(lat_open) ||
-	    this_cpu_read(lat_open) != READ_ONCE(lat_gen))
+	gen = this_cpu_read(lat_open);
+	if (!gen || gen != READ_ONCE(lat_gen))
 		return;
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1)
@@ -321,6 +322,13 @@ static void lat_stop(void)
 	WRITE_ONCE(lat_mode, 0);
 }
 
+/* Give back the options lat_init() forced. */
+static void lat_restore_opts(struct trace_array *tr)
+{
+	set_tracer_flag(tr, TRACE_OPT_LATENCY_FMT, lat_saved_latfmt);
+	set_tracer_flag(tr, TRACE_OPT_OVERWRITE, lat_saved_overwrite);
+}
+
 static int lat_init(struct trace_array *tr, unsigned int mode)
 {
 	int ret;
@@ -337,8 +345,7 @@ static int lat_init(struct trace_array *tr, unsigned int mode)
 
 	ret = lat_fn_set(tr, trace_opt(tr, TRACE_OPT_FUNCTION));
 	if (ret) {
-		set_tracer_flag(tr, TRACE_OPT_LATENCY_FMT, lat_saved_latfmt);
-		set_tracer_flag(tr, TRACE_OPT_OVERWRITE, lat_saved_overwrite);
+		lat_restore_opts(tr);
 		return ret;
 	}
 	lat_busy = true;
@@ -362,8 +369,7 @@ static void lat_reset(struct trace_array *tr)
 	synchronize_rcu();
 	for_each_possible_cpu(cpu)
 		per_cpu_ptr(tr->array_buffer.data, cpu)->critical_start = 0;
-	set_tracer_flag(tr, TRACE_OPT_LATENCY_FMT, lat_saved_latfmt);
-	set_tracer_flag(tr, TRACE_OPT_OVERWRITE, lat_saved_overwrite);
+	lat_restore_opts(tr);
 	lat_busy = false;
 }
 
