@@ -90,7 +90,7 @@ suite() {
 	[ "$f" = 0 ] || failures="$failures
   $f in-guest test(s) on $arch/$flavor/$name (log: $out)"
 	if [ "$rc" = 125 ] || { [ "$rc" != 0 ] && [ "$f" = 0 ]; } || [ "$p" = 0 ]; then
-		grep '^HARNESS FAIL\|^  ' "$out" | head -8 | sed 's/^/    /'
+		grep '^HARNESS FAIL\|^  ' "$out" | head -n 90 | sed 's/^/    /'
 		fail "guest run $arch/$flavor/$name: exit $rc (log: $out)"
 	else
 		# The failed tests are counted above, one by one.

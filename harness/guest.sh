@@ -133,6 +133,19 @@ fi
 if [ -n "$reasons" ]; then
 	echo "HARNESS FAIL $arch/$flavor${variant:+/$variant} $name: $reasons" >&2
 	[ -z "$hits" ] || echo "$hits" | sed 's/^/  /' >&2
+	# The console log is gone once CI's machine is: show what led there
+	# (the last test results and lines) and the first report, whole.
+	echo "  last results:" >&2
+	tr -d "\r" <"$run/console.log" | grep -aE '^(not )?ok [0-9]+ ' |
+		tail -n 3 | sed 's/^/    /' >&2
+	if [ -n "$hits" ]; then
+		echo "  first report:" >&2
+		first=$(echo "$hits" | head -1)
+		tr -d "\r" <"$run/console.log" | grep -aF -B 8 -A 40 -- "$first" |
+			head -n 60 | sed 's/^/    /' >&2
+	fi
+	echo "  last console lines:" >&2
+	tr -d "\r" <"$run/console.log" | tail -n 15 | sed 's/^/    /' >&2
 	echo "  console log: $run/console.log" >&2
 	exit 125
 fi
