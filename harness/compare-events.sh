@@ -2,14 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # The events of two flavors must be the same for tools: the same
 # available_events and byte-identical format files, ID numbers aside.
-# Groups of features ours does not have yet are left out, by name, and
-# the run says so (GROUPS_SKIPPED overrides the list): osnoise (the
-# osnoise tracer).
+# Groups of features ours does not have may be left out, by name, and the
+# run says so: GROUPS_SKIPPED (none by default) lists them.
 # Usage: compare-events.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
 set -eu
 . "$(dirname "$0")/common.sh"
 a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
-skipped=${GROUPS_SKIPPED-osnoise}
+skipped=${GROUPS_SKIPPED-}
 dir=$OUT/compare-events
 mkdir -p "$dir"
 # drop the skipped groups' lines and sections

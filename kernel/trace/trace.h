@@ -136,6 +136,19 @@ struct print_entry {			/* TRACE_PRINT, "print" */
 	char			buf[];
 };
 
+/* TRACE_OSNOISE, "osnoise": one sampling period of a CPU (times in us) */
+struct osnoise_entry {
+	struct trace_entry	ent;
+	u64			noise;		/* the sum of the gaps */
+	u64			runtime;	/* how long it sampled */
+	u64			max_sample;	/* the longest gap */
+	unsigned int		hw_count;	/* gaps nothing explains */
+	unsigned int		nmi_count;
+	unsigned int		irq_count;
+	unsigned int		softirq_count;
+	unsigned int		thread_count;
+};
+
 struct raw_data_entry {			/* TRACE_RAW_DATA, "raw_data" */
 	struct trace_entry	ent;
 	unsigned int		id;
