@@ -89,3 +89,13 @@ check_loops() {
 	echo "$phase rounds: $(for n in "$@"; do printf '%s=%s ' "$n" "$(cat $d/$n.count)"; done)"
 	rm -f $d/*.count $d/*.err "$stop"
 }
+
+# kernel_reports LINES: the first kernel reports (WARNING, BUG, lockdep,
+# RCU stalls...) logged after the first LINES lines of dmesg; take LINES
+# with $(dmesg | wc -l) when the test begins. (A debug kernel's boot says
+# "RCU lockdep checking is enabled": not a report.)
+kernel_reports() {
+	dmesg | tail -n +$(($1 + 1)) |
+		grep -E 'WARNING:|BUG:|Oops|cut here|KASAN:|UBSAN:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|giving up on function tracing|rcu: INFO|INFO: |soft lockup' |
+		head -n 5
+}

@@ -239,8 +239,6 @@ echo nop >"$T/current_tracer"
 echo "after the stress: nop, nothing enabled, tracing works"
 
 # The kernel's own word (the harness checks the whole log as well).
-reports=$(dmesg | tail -n +$((dmesg0 + 1)) |
-	grep -E 'WARNING:|BUG:|Oops|cut here|KASAN:|UBSAN:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|giving up on function tracing|rcu: INFO|soft lockup' |
-	head -n 5)
+reports=$(kernel_reports "$dmesg0")
 [ -z "$reports" ] || fail "kernel reports: $reports"
 exit 0

@@ -33,6 +33,7 @@ cleanup() {
 	rm -f /tmp/lat.trace
 }
 trap cleanup EXIT
+dmesg0=$(dmesg | wc -l)
 reset_tracing
 # The module times its spin with the local clock; so must the sections.
 # (A guest's TSC may be calibrated far off: 1.5 s of the local clock took
@@ -208,7 +209,6 @@ get "$T/options/latency-format"
 [ "$v" = 0 ] || fail "latency-format stays $v after nop"
 get "$T/options/overwrite"
 [ "$v" = 1 ] || fail "overwrite is $v after nop"
-if dmesg | grep -q -E "WARNING:|BUG:|lockdep|INFO: "; then
-	fail "kernel report: $(dmesg | grep -E -m3 'WARNING:|BUG:|lockdep|INFO: ')"
-fi
+reports=$(kernel_reports "$dmesg0")
+[ -z "$reports" ] || fail "kernel reports: $reports"
 exit 0

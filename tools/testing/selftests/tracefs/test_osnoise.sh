@@ -35,6 +35,7 @@ cleanup() {
 	rm -f /tmp/osn.trace
 }
 trap cleanup EXIT
+dmesg0=$(dmesg | wc -l)
 reset_tracing
 
 grep -qw osnoise "$T/available_tracers" || fail "no osnoise in available_tracers"
@@ -273,4 +274,6 @@ echo osnoise >"$T/current_tracer" || fail "osnoise after the loops"
 want_threads "$all" "osnoise after the loops"
 echo nop >"$T/current_tracer"
 want_threads "" "nop at the end"
+reports=$(kernel_reports "$dmesg0")
+[ -z "$reports" ] || fail "kernel reports: $reports"
 echo ok
