@@ -76,6 +76,18 @@ loop() {
 	pids="$pids $!"
 }
 
+# stop_loops: for a test's cleanup: if the loops' scratch directory $d
+# still exists (the test failed while they ran), stop them, wait for
+# them and remove it.
+stop_loops() {
+	if [ -n "${d:-}" ] && [ -d "$d" ]; then
+		: >"$stop"
+		for p in $pids; do kill "$p" 2>/dev/null; done
+		wait 2>/dev/null
+		rm -rf "$d"
+	fi
+}
+
 # check_loops PHASE NAME...: after the loops stopped (wait $pids), no
 # round failed and each named loop ran at least once; print the rounds.
 check_loops() {

@@ -18,12 +18,7 @@ inst=$T/instances/lat_$$
 d=
 clock=$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$T/trace_clock")
 cleanup() {
-	if [ -n "${d:-}" ] && [ -d "$d" ]; then
-		: >"$stop"
-		for p in $pids; do kill "$p" 2>/dev/null; done
-		wait 2>/dev/null
-		rm -rf "$d"
-	fi
+	stop_loops
 	rmmod $MOD 2>/dev/null
 	echo "$clock" >"$T/trace_clock"
 	echo 1 >"$T/options/function-trace"

@@ -14,12 +14,7 @@ O=$T/osnoise
 inst=$T/instances/osn_$$
 d=
 cleanup() {
-	if [ -n "${d:-}" ] && [ -d "$d" ]; then
-		: >"$stop"
-		for p in $pids; do kill "$p" 2>/dev/null; done
-		wait 2>/dev/null
-		rm -rf "$d"
-	fi
+	stop_loops
 	c1=/sys/devices/system/cpu/cpu1/online
 	[ -w $c1 ] && [ "$(cat $c1)" = 0 ] && echo 1 >$c1
 	echo 0 >"$T/events/osnoise/enable" 2>/dev/null
