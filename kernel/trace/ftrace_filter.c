@@ -33,7 +33,9 @@
  * (the registered ops' and every trace array's, upstream covers the
  * arrays only): a later module may be loaded at the same place. A set
  * emptied that way reads as empty, and a filter then traces nothing, as
- * upstream's (whose stale entries match nothing), not everything.
+ * upstream's (whose stale entries match nothing), not everything; it
+ * stays so through edits that append to it, until one truncates it.
+ * The function probes on those sites go too (ftrace_probes.c).
  *
  * Locking: trace_types_lock (for the list of arrays), then
  * ftrace_filter_lock, which serialises edits, then ftrace_lock, which
@@ -85,8 +87,10 @@ static struct ftrace_ip_set *ip_set_alloc(unsigned long nr)
 	struct ftrace_ip_set *set;
 
 	set = kvmalloc(struct_size(set, ips, nr), GFP_KERNEL);
-	if (set)
+	if (set) {
 		set->nr = 0;
+		set->emptied = false;
+	}
 	return set;
 }
 
@@ -131,6 +135,7 @@ static struct ftrace_ip_set *ip_set_merge(const struct ftrace_ip_set *a,
 	out = ip_set_alloc(na + (add ? b->nr : 0));
 	if (!out)
 		return NULL;
+	out->emptied = a && a->emptied;
 	while (i < na || (add && j < b->nr)) {
 		unsigned long x;
 
@@ -525,6 +530,7 @@ static void forget_in(struct ftrace_ops *ops, bool exclude,
 	 * An emptied set stays (reads as empty, as upstream's): a filter
 	 * then traces nothing, a notrace set excludes nothing.
 	 */
+	next->emptied = cur->emptied || !next->nr;
 	/*
 	 * The list function may still read cur (preemption off, maybe
 	 * where RCU does not watch): it sees cur or next, both right for
@@ -557,6 +563,8 @@ void ftrace_filter_forget(struct ftrace_rec_group *grp, unsigned long start,
 	}
 	mutex_unlock(&ftrace_lock);
 	mutex_unlock(&ftrace_filter_lock);
+	/* The probes' ops lost these sites above; now the probes go. */
+	ftrace_probes_forget(grp, start, end);
 	mutex_unlock(&trace_types_lock);
 }
 
@@ -572,6 +580,7 @@ struct ftrace_ip_set *ftrace_filter_copy(struct ftrace_ops *ops, bool exclude)
 	if (copy && cur) {
 		memcpy(copy->ips, cur->ips, cur->nr * sizeof(cur->ips[0]));
 		copy->nr = cur->nr;
+		copy->emptied = cur->emptied;
 	}
 	return copy;
 }
@@ -608,7 +617,7 @@ static void prune_gone(struct ftrace_ip_set *set)
  * Make set (consumed) the filter or notrace set of ops, and bring the
  * sites in line if ops, or an ops following its sets, is registered. An
  * empty set is stored as none (all functions), but for a filter with
- * words kept for modules.
+ * words kept for modules and for an emptied one (see the struct).
  */
 int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 			  struct ftrace_ip_set *set)
@@ -634,7 +643,9 @@ int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 		 * later). A set emptied so stays, as in forget_in().
 		 */
 		prune_gone(set);
-		if (!set->nr && !had && (exclude || !keep_empty)) {
+		if (!set->nr && had)
+			set->emptied = true;
+		if (!set->nr && !set->emptied && (exclude || !keep_empty)) {
 			ftrace_ip_set_free(set);
 			set = NULL;
 		}

@@ -143,6 +143,13 @@ extern bool ftrace_disabled;
 struct ftrace_ip_set {
 	struct rcu_head	rcu;
 	unsigned long	nr;
+	/*
+	 * Empty, yet a filter still: its functions all went (a module
+	 * unloaded), and it traces none until written with truncation.
+	 * Edits of a copy keep it, as upstream's hash keeps the entries
+	 * of gone sites (zeroed) until it is reset.
+	 */
+	bool		emptied;
 	unsigned long	ips[];
 };
 
@@ -224,6 +231,9 @@ int ftrace_probe_word(struct trace_array *tr, const char *loc, char *word,
 /* The n-th probe of tr (NULL past the last), and its line. */
 void *ftrace_probe_at(struct trace_array *tr, loff_t n);
 void ftrace_probe_show(struct seq_file *m, void *v);
+/* A group's sites (those in [start, end)) went: drop their probes. */
+void ftrace_probes_forget(struct ftrace_rec_group *grp, unsigned long start,
+			  unsigned long end);
 
 /* ---- ftrace_tramp.c: trampolines of single ops ---- */
 

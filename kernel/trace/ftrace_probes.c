@@ -658,6 +658,64 @@ void ftrace_probe_show(struct seq_file *m, void *v)
 		seq_printf(m, ":count=%ld\n", atomic_long_read(&p->count));
 }
 
+/* Drop tr's probes on the sites of grp in [start, end). */
+static int probes_drop_gone(struct trace_array *tr,
+			    struct ftrace_rec_group *grp, unsigned long start,
+			    unsigned long end)
+{
+	struct probe_table *old = cur_table(tr), *t;
+	unsigned int i, nr_gone = 0;
+	struct fn_probe **gone;
+	int ret = 0;
+
+	if (!old)
+		return 0;
+	t = table_alloc(old->nr);
+	gone = kvmalloc_array(old->nr, sizeof(*gone), GFP_KERNEL);
+	if (!t || !gone) {
+		kvfree(t);
+		kvfree(gone);
+		return -ENOMEM;
+	}
+	for (i = 0; i < old->nr; i++) {
+		struct fn_probe *p = old->p[i];
+
+		if (p->ip >= start && p->ip < end &&
+		    ftrace_rec_group_has(grp, p->ip))
+			gone[nr_gone++] = p;
+		else
+			t->p[t->nr++] = p;
+	}
+	if (nr_gone)
+		ret = table_install(tr, t, gone, nr_gone);
+	else
+		kvfree(t);
+	kvfree(gone);
+	return ret;
+}
+
+/*
+ * The sites of grp in [start, end) went (a module unloaded, or its init
+ * text was freed), and their addresses already left the probes' filter
+ * sets: drop the probes on them too, so that none is listed by a bare
+ * address, none keeps an event held, and a function loaded later at
+ * the same address starts with none. (Upstream keeps them.) Under
+ * trace_types_lock, which keeps the list of arrays.
+ */
+void ftrace_probes_forget(struct ftrace_rec_group *grp, unsigned long start,
+			  unsigned long end)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	probes_lock();
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (probes_drop_gone(tr, grp, start, end))
+			/* they stay listed, but no site calls them any more */
+			pr_warn("ftrace: no memory to drop the probes of gone functions\n");
+	probes_unlock();
+}
+
 /*
  * tr is going: remove its probes (before its events go, which they may
  * hold) and their ops. trace_types_lock held.

@@ -96,7 +96,8 @@ echo >"$N"
 echo "glob:mod:, '!glob:mod:', *:mod:, :mod: and notrace select the module's functions"
 
 # Unloading while its functions are traced through the filter: the filter
-# is left empty, and traces nothing; tracing goes on.
+# is left empty, and traces nothing, also after an append to it; tracing
+# goes on.
 echo "harness_fntest_*:mod:$M" >"$F"
 fire 1
 rmmod $M || fail "rmmod while traced through the filter"
@@ -105,6 +106,9 @@ grep -q "\[$M\]" "$A" && fail "available_filter_functions still lists $M"
 [ "$(count_total)" = "$n0" ] || fail "dyn_ftrace_total_info counts $(count_total) after rmmod, not $n0"
 [ "$(wc -l <"$F")" = 0 ] || fail "after rmmod the filter reads '$(cat "$F")'"
 [ -z "$(cat "$T/enabled_functions")" ] || fail "enabled_functions after rmmod: '$(head -3 "$T/enabled_functions")'"
+# (so it stays through an edit that appends nothing)
+echo >>"$F"
+[ -z "$(cat "$T/enabled_functions")" ] || fail "enabled_functions after rmmod and an append: '$(head -3 "$T/enabled_functions")'"
 echo vfs_read >"$F"
 : >"$T/trace"
 read -r l </proc/version
@@ -141,6 +145,34 @@ rmmod $M || fail "rmmod again"
 [ "$(wc -l <"$N")" = 0 ] || fail "after rmmod the notrace set reads '$(cat "$N")'"
 echo >"$N"
 echo "kept :mod: words: listed, applied at load, emptied at unload"
+
+# Probes (set_ftrace_filter commands) on a module's function. On ours
+# they go with the module: none is listed after rmmod, an event one
+# releases its event's soft mode, and the function loaded again (most
+# likely at the same address) has none. Upstream keeps them: listed by
+# bare addresses, the event held, and back on the functions of the
+# module loaded again at that address; there they are removed first.
+E=$T/events/sched/sched_switch/enable
+insmod $mod || fail "insmod for the probes"
+echo "harness_fntest_alpha:traceoff" >>"$F" || fail "a traceoff probe on the module was refused"
+echo "harness_fntest_beta:enable_event:sched:sched_switch" >>"$F" ||
+	fail "an enable_event probe on the module was refused"
+grep -qx "harness_fntest_alpha \[$M\]:traceoff:unlimited" "$F" || fail "the traceoff probe is not listed: $(cat "$F")"
+[ "$(cat "$E")" = "0*" ] || fail "sched_switch/enable reads '$(cat "$E")' with an enable_event probe, not 0*"
+if [ "$flavor" != ours ]; then
+	echo '!harness_fntest_alpha:traceoff' >>"$F"
+	echo '!harness_fntest_beta:enable_event:sched:sched_switch' >>"$F"
+fi
+rmmod $M || fail "rmmod with probes"
+grep -q ":traceoff\|:enable_event" "$F" && fail "after rmmod set_ftrace_filter lists $(grep ':' "$F" | tr '\n' ' ')"
+[ "$(cat "$E")" = 0 ] || fail "after rmmod sched_switch/enable reads '$(cat "$E")', not 0"
+insmod $mod || fail "insmod after the probes"
+grep -q ":traceoff\|:enable_event" "$F" && fail "after insmod set_ftrace_filter lists $(grep ':' "$F" | tr '\n' ' ')"
+[ -z "$(cat "$T/enabled_functions")" ] || fail "enabled_functions after insmod: '$(head -3 "$T/enabled_functions")'"
+fire 2
+[ "$(cat "$T/tracing_on")" = 1 ] || fail "a probe of the unloaded module fired on the new one"
+rmmod $M || fail "rmmod after the probes"
+echo "probes on a module's functions: none left after rmmod"
 
 # Unloading while every function is traced. (A buffer that holds the
 # calls: one left small by another test would have overwritten them

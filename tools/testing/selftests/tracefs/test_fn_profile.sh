@@ -7,13 +7,17 @@
 # function called K times add up to at least K, stop moving when the
 # profiler is off and start again from 0 when it is turned back on; the
 # files are sorted; the profiler follows the top-level set_ftrace_filter
-# and set_ftrace_notrace, and runs alongside the function tracer.
+# and set_ftrace_notrace, and runs alongside the function tracer;
+# set_ftrace_pid does not limit it.
 . "$TESTDIR/lib.sh"
 
 P=$T/function_profile_enabled
 [ -e "$P" ] || fail "no function_profile_enabled"
+sp=
 cleanup() {
 	echo 0 >"$P"
+	[ -n "$sp" ] && kill "$sp" 2>/dev/null
+	echo >"$T/set_ftrace_pid"
 	echo >"$T/set_ftrace_filter"
 	echo >"$T/set_ftrace_notrace"
 	reset_tracing
@@ -168,4 +172,23 @@ workload
 grep -q " $fn <-" "$T/trace" || fail "the function tracer stopped with the profiler"
 echo nop >"$T/current_tracer"
 echo "with the function tracer: both count"
+
+# set_ftrace_pid is the function tracer's: the profiler counts every
+# task's calls, with no tracer or with the function tracer limited to
+# another task, as upstream's.
+sleep 1000 &
+sp=$!
+echo $sp >"$T/set_ftrace_pid" || fail "set_ftrace_pid $sp was refused"
+for tracer in nop function; do
+	echo $tracer >"$T/current_tracer"
+	echo 1 >"$P"
+	workload
+	echo 0 >"$P"
+	[ "$(hits $fn)" -ge $K ] || fail "set_ftrace_pid $sp, tracer $tracer: $(hits $fn) hits after $K calls"
+done
+echo nop >"$T/current_tracer"
+echo >"$T/set_ftrace_pid"
+kill $sp
+sp=
+echo "set_ftrace_pid limits the function tracer, not the profiler"
 echo "PASS"
