@@ -493,17 +493,37 @@ undo:
 	return ret;
 }
 
-/* Take the word's probe off the functions of match. */
-static int probes_remove(struct trace_array *tr, struct probe_word *w,
-			 struct ftrace_ip_set *match)
+/* Which probes probes_drop() takes out. */
+struct probe_pick {
+	/* the probes a removal word names on the functions of match */
+	struct probe_word	*w;
+	struct ftrace_ip_set	*match;
+	/* else those on the sites of grp in [start, end), which went */
+	struct ftrace_rec_group	*grp;
+	unsigned long		start, end;
+};
+
+static bool pick_has(const struct probe_pick *pk, struct fn_probe *p)
+{
+	if (pk->w)
+		return word_names(pk->w, pk->match, p);
+	return p->ip >= pk->start && p->ip < pk->end &&
+	       ftrace_rec_group_has(pk->grp, p->ip);
+}
+
+/*
+ * Make tr's table one without the probes pk picks. Returns how many
+ * went, or an error.
+ */
+static int probes_drop(struct trace_array *tr, const struct probe_pick *pk)
 {
 	struct probe_table *old = cur_table(tr), *t;
-	unsigned int i, nr_gone = 0, of_cmd = 0;
+	unsigned int i, nr_gone = 0;
 	struct fn_probe **gone;
-	int ret;
+	int ret = 0;
 
 	if (!old)
-		return -ENODEV;
+		return 0;
 	t = table_alloc(old->nr);
 	gone = kvmalloc_array(old->nr, sizeof(*gone), GFP_KERNEL);
 	if (!t || !gone) {
@@ -514,21 +534,40 @@ static int probes_remove(struct trace_array *tr, struct probe_word *w,
 	for (i = 0; i < old->nr; i++) {
 		struct fn_probe *p = old->p[i];
 
-		of_cmd += p->cmd == w->cmd;
-		if (word_names(w, match, p))
+		if (pick_has(pk, p))
 			gone[nr_gone++] = p;
 		else
 			t->p[t->nr++] = p;
 	}
-	if (!nr_gone) {
+	if (nr_gone)
+		ret = table_install(tr, t, gone, nr_gone);
+	else
 		kvfree(t);
-		kvfree(gone);
-		/* as upstream: no probe of the command at all, or none here */
-		return of_cmd ? -EINVAL : -ENODEV;
-	}
-	ret = table_install(tr, t, gone, nr_gone);
 	kvfree(gone);
-	return ret;
+	return ret ? ret : nr_gone;
+}
+
+/* Take the word's probe off the functions of match. */
+static int probes_remove(struct trace_array *tr, struct probe_word *w,
+			 struct ftrace_ip_set *match)
+{
+	struct probe_pick pk = { .w = w, .match = match };
+	struct probe_table *old = cur_table(tr);
+	unsigned int i, of_cmd = 0;
+	int ret;
+
+	if (!old)
+		return -ENODEV;
+	ret = probes_drop(tr, &pk);
+	if (ret)
+		return min(ret, 0);
+	/*
+	 * None went (old is still the table). As upstream: -ENODEV if the
+	 * command has no probe at all, else -EINVAL.
+	 */
+	for (i = 0; i < old->nr; i++)
+		of_cmd += old->p[i]->cmd == w->cmd;
+	return of_cmd ? -EINVAL : -ENODEV;
 }
 
 /*
@@ -658,42 +697,6 @@ void ftrace_probe_show(struct seq_file *m, void *v)
 		seq_printf(m, ":count=%ld\n", atomic_long_read(&p->count));
 }
 
-/* Drop tr's probes on the sites of grp in [start, end). */
-static int probes_drop_gone(struct trace_array *tr,
-			    struct ftrace_rec_group *grp, unsigned long start,
-			    unsigned long end)
-{
-	struct probe_table *old = cur_table(tr), *t;
-	unsigned int i, nr_gone = 0;
-	struct fn_probe **gone;
-	int ret = 0;
-
-	if (!old)
-		return 0;
-	t = table_alloc(old->nr);
-	gone = kvmalloc_array(old->nr, sizeof(*gone), GFP_KERNEL);
-	if (!t || !gone) {
-		kvfree(t);
-		kvfree(gone);
-		return -ENOMEM;
-	}
-	for (i = 0; i < old->nr; i++) {
-		struct fn_probe *p = old->p[i];
-
-		if (p->ip >= start && p->ip < end &&
-		    ftrace_rec_group_has(grp, p->ip))
-			gone[nr_gone++] = p;
-		else
-			t->p[t->nr++] = p;
-	}
-	if (nr_gone)
-		ret = table_install(tr, t, gone, nr_gone);
-	else
-		kvfree(t);
-	kvfree(gone);
-	return ret;
-}
-
 /*
  * The sites of grp in [start, end) went (a module unloaded, or its init
  * text was freed), and their addresses already left the probes' filter
@@ -705,12 +708,13 @@ static int probes_drop_gone(struct trace_array *tr,
 void ftrace_probes_forget(struct ftrace_rec_group *grp, unsigned long start,
 			  unsigned long end)
 {
+	struct probe_pick pk = { .grp = grp, .start = start, .end = end };
 	struct trace_array *tr;
 
 	lockdep_assert_held(&trace_types_lock);
 	probes_lock();
 	list_for_each_entry(tr, &trace_arrays, list)
-		if (probes_drop_gone(tr, grp, start, end))
+		if (probes_drop(tr, &pk) < 0)
 			/* they stay listed, but no site calls them any more */
 			pr_warn("ftrace: no memory to drop the probes of gone functions\n");
 	probes_unlock();
