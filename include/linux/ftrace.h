@@ -326,22 +326,21 @@ unsigned long arch_ftrace_tramp_create(struct ftrace_ops *ops,
 void arch_ftrace_tramp_free(unsigned long addr);
 void arch_ftrace_tramp_silence(unsigned long addr);
 
-/* Names of freed init functions and of trampolines, for kallsyms: step 4. */
-static inline const char *
-ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
-			  unsigned long *off, char **modname,
-			  const unsigned char **modbuildid, char *sym)
-{
-	return NULL;
-}
-
-static inline int ftrace_mod_get_kallsym(unsigned int symnum,
-					 unsigned long *value, char *type,
-					 char *name, char *module_name,
-					 int *exported)
-{
-	return -1;
-}
+/*
+ * kallsyms: the trampolines of single ops, each named FTRACE_TRAMP_SYM
+ * of the pseudo-module FTRACE_TRAMP_MOD (upstream's names). Freed init
+ * functions are not named (upstream keeps the names of a module's).
+ */
+#define FTRACE_TRAMP_MOD	"__builtin__ftrace"
+#define FTRACE_TRAMP_SYM	"ftrace_trampoline"
+const char *ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+				      unsigned long *off, char **modname,
+				      const unsigned char **modbuildid,
+				      char *sym);
+/* The symnum-th of them; -ERANGE past the last. */
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported);
 
 /*
  * Which functions an ops wants (kernel/trace/ftrace_filter.c): buf holds

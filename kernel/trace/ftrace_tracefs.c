@@ -459,13 +459,17 @@ static int enabled_show(struct seq_file *m, void *v)
 	}
 	/* The R, I and D columns (regs, ip changes, direct) stay blank. */
 	seq_printf(m, "%ps (%ld)%s", (void *)rec->ip, n, "      ");
-	/* A site calling an ops' own trampoline: upstream's text for it. */
+	/*
+	 * A site calling an ops' own trampoline: upstream's text for it,
+	 * which shows the trampoline by its address (kallsyms names it
+	 * here, not upstream).
+	 */
 	slot = rec_tramp_slot(rec->flags);
 	if ((rec->flags & REC_ON) && slot) {
 		op = ftrace_tramp_ops(slot, &entry);
 		if (op)
-			seq_printf(m, "\ttramp: %pS (%pS) ->%pS",
-				   (void *)ftrace_tramp_addr(slot),
+			seq_printf(m, "\ttramp: 0x%lx (%pS) ->%pS",
+				   ftrace_tramp_addr(slot),
 				   (void *)op->func, (void *)entry);
 		else
 			seq_puts(m, "\ttramp: ERROR!");

@@ -29,11 +29,19 @@
  *            wrapper still runs) and synchronize_rcu_tasks() (no task is
  *            preempted inside the code), the code is freed and the slot
  *            can be taken again.
+ *
+ * kallsyms names the code of each slot in use (from attach to free)
+ * "ftrace_trampoline" of the pseudo-module "__builtin__ftrace", as
+ * upstream does, in /proc/kallsyms and in stack traces; perf hears of it
+ * as an out-of-line ksymbol and a text poke, for its copy of the text.
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
 
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
 #include <linux/trace_recursion.h>
 
 #include "ftrace_internal.h"
@@ -141,6 +149,9 @@ void ftrace_tramp_attach(struct ftrace_ops *ops)
 	ops->tramp_slot = i;
 	if (i >= tramps_end)
 		WRITE_ONCE(tramps_end, i + 1);
+	perf_event_ksymbol(PERF_RECORD_KSYMBOL_TYPE_OOL, addr, size, false,
+			   FTRACE_TRAMP_SYM);
+	perf_event_text_poke((void *)addr, NULL, 0, (void *)addr, size);
 	/*
 	 * A lookup that sees ops must also see addr and size: it reads
 	 * ops with acquire, so the release orders the two stores above.
@@ -184,13 +195,22 @@ unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved)
 void ftrace_tramp_free(unsigned int slot)
 {
 	struct ftrace_tramp *t = &tramps[slot];
+	unsigned long addr = t->addr, size = t->size;
 
-	arch_ftrace_tramp_free(t->addr);
+	perf_event_text_poke((void *)addr, (void *)addr, size, NULL, 0);
+	perf_event_ksymbol(PERF_RECORD_KSYMBOL_TYPE_OOL, addr, size, true,
+			   FTRACE_TRAMP_SYM);
+	/*
+	 * kallsyms stops naming it before it goes. A reader that already
+	 * took addr and size may still name the freed range: it only
+	 * compares numbers.
+	 */
 	mutex_lock(&ftrace_lock);
 	WRITE_ONCE(t->addr, 0);
 	WRITE_ONCE(t->size, 0);
 	t->entry = NULL;
 	mutex_unlock(&ftrace_lock);
+	arch_ftrace_tramp_free(addr);
 }
 
 unsigned long ftrace_tramp_addr(unsigned int slot)
@@ -236,4 +256,65 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 bool is_ftrace_trampoline(unsigned long addr)
 {
 	return !!ftrace_ops_trampoline(addr);
+}
+
+/* ---- kallsyms ---- */
+
+/*
+ * The range of the slot-th trampoline in use, if any. A slot being
+ * taken or freed meanwhile may give a range that is no longer code:
+ * the callers only name it.
+ */
+static bool tramp_range(unsigned int slot, unsigned long *addr,
+			unsigned long *size)
+{
+	*addr = READ_ONCE(tramps[slot].addr);
+	*size = READ_ONCE(tramps[slot].size);
+	return *addr && *size;
+}
+
+const char *ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+				      unsigned long *off, char **modname,
+				      const unsigned char **modbuildid,
+				      char *sym)
+{
+	static char tramp_mod[] = FTRACE_TRAMP_MOD;
+	unsigned int i, end = READ_ONCE(tramps_end);
+	unsigned long start, len;
+
+	for (i = 1; i < end; i++) {
+		if (!tramp_range(i, &start, &len) || addr - start >= len)
+			continue;
+		if (size)
+			*size = len;
+		if (off)
+			*off = addr - start;
+		if (modname)
+			*modname = tramp_mod;
+		if (modbuildid)
+			*modbuildid = NULL;
+		strscpy(sym, FTRACE_TRAMP_SYM, KSYM_NAME_LEN);
+		return sym;
+	}
+	return NULL;
+}
+
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported)
+{
+	unsigned int i, end = READ_ONCE(tramps_end);
+	unsigned long start, len;
+
+	for (i = 1; i < end; i++) {
+		if (!tramp_range(i, &start, &len) || symnum--)
+			continue;
+		*value = start;
+		*type = 't';
+		strscpy(name, FTRACE_TRAMP_SYM, KSYM_NAME_LEN);
+		strscpy(module_name, FTRACE_TRAMP_MOD, MODULE_NAME_LEN);
+		*exported = 0;
+		return 0;
+	}
+	return -ERANGE;
 }

@@ -126,6 +126,13 @@ tr_w=${w#*tramp: } tr_w=${tr_w%% *}
 [ "$(traced "$I/trace")" = "vfs_write " ] || fail "the instance traced '$(traced "$I/trace")'"
 echo "disjoint filters: two trampolines, each buffer only its function"
 
+# /proc/kallsyms names each trampoline as upstream does.
+for a in "$tr_r" "$tr_w"; do
+	grep -q "^${a#0x} t ftrace_trampoline	\[__builtin__ftrace\]\$" /proc/kallsyms ||
+		fail "/proc/kallsyms lacks trampoline $a: $(grep ' ftrace_trampoline	' /proc/kallsyms)"
+done
+echo "/proc/kallsyms: $(grep -c 'ftrace_trampoline	\[__builtin__ftrace\]' /proc/kallsyms) trampolines"
+
 # The instance's ops comes and goes (a trampoline made and freed each
 # time, vfs_read moving between the top level's trampoline and the list
 # function) while the top level traces vfs_read and vfs_write.
@@ -165,3 +172,9 @@ echo "30 registrations and removals under load: no complaint, tracing intact"
 
 echo nop >"$T/current_tracer"
 [ -z "$(cat "$T/enabled_functions")" ] || fail "enabled_functions is not empty at nop"
+# (Upstream keeps the top level's trampoline for its next use.)
+if [ "$flavor" = ours ]; then
+	grep -q " ftrace_trampoline	" /proc/kallsyms &&
+		fail "at nop /proc/kallsyms still has $(grep ' ftrace_trampoline	' /proc/kallsyms)"
+fi
+
