@@ -19,6 +19,7 @@
 #include <linux/pipe_fs_i.h>
 #include <linux/splice.h>
 #include <linux/poll.h>
+#include <linux/rcupdate.h>
 #include <linux/sched/signal.h>
 
 #include "trace.h"
@@ -253,6 +254,22 @@ static void iter_free(struct trace_iterator *iter)
 /* ---- `trace`: a seq_file ---- */
 
 /*
+ * Between records of a long walk (a read of the whole buffer at once, a
+ * seek, or the skip over the records before a latency section): a
+ * quiescent state for RCU Tasks,
+ * as cond_resched() is in a kernel without preemption. A preemptible
+ * kernel counts none while a task is preempted, and a reader of a big
+ * buffer, under the latency tracers' hooks on its own irq-off sections,
+ * spends most of its time in the kernel: it held up the RCU-tasks grace
+ * periods that switching tracers waits for (test_lat_tracers saw one of
+ * over five minutes under TCG). Only iter->mutex is held here.
+ */
+static void iter_qs(void)
+{
+	cond_resched_tasks_rcu_qs();
+}
+
+/*
  * A latency tracer's `trace` (the spare buffer, not the snapshot file)
  * shows the kept section: it ran on buf->cpu from time_start on. Its
  * CPU's pages still hold what came before, and the other CPUs' pages
@@ -273,6 +290,7 @@ static void iter_skip_before_section(struct trace_iterator *iter, int cpu)
 	       (cpu != buf->cpu || ts < buf->time_start)) {
 		ring_buffer_iter_advance(bi);
 		n++;
+		iter_qs();
 	}
 	per_cpu_ptr(buf->data, cpu)->skipped_entries = n;
 #endif
@@ -298,6 +316,7 @@ static void iter_rewind(struct trace_iterator *iter)
 /* Move to position pos + 1; false at the end. */
 static bool iter_step(struct trace_iterator *iter)
 {
+	iter_qs();
 	iter->leftover = 0;
 	if (!trace_find_next_entry_inc(iter))
 		return false;

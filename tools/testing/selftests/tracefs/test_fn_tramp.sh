@@ -6,7 +6,8 @@
 # goes through the list function, with no trampoline; each buffer gets
 # exactly the calls its filter asks for, whichever way they come; and
 # ops coming and going while the functions run (trampolines made and
-# freed) leaves no warning and tracing intact.
+# freed) leaves no warning and tracing intact; /proc/kallsyms names the
+# trampolines; and a long walk of trace does not hold up freeing one.
 . "$TESTDIR/lib.sh"
 
 [ -e "$T/enabled_functions" ] || fail "no enabled_functions"
@@ -178,3 +179,39 @@ if [ "$flavor" = ours ]; then
 		fail "at nop /proc/kallsyms still has $(grep ' ftrace_trampoline	' /proc/kallsyms)"
 fi
 
+# A long walk of trace does not hold up the RCU-tasks grace period that
+# freeing a trampoline waits for. A seek far past the end renders every
+# record in one lseek(); meanwhile the instance makes and frees a
+# trampoline, which must end while the walk goes on. (Ours reports
+# quiescent states between records; upstream's walk holds a preempted
+# reader in the kernel until it ends, so there only the times are told.)
+echo 8192 >"$T/buffer_size_kb"
+echo >"$F"
+echo 1 >"$T/tracing_on"
+echo function >"$T/current_tracer"
+i=0
+while [ $i -lt 5 ]; do
+	find /sys/kernel/tracing/events >/dev/null
+	i=$((i + 1))
+done
+echo 0 >"$T/tracing_on"
+n=$(awk '/^# entries-in-buffer/ { print $3; exit }' "$T/trace")
+[ "${n%/*}" -gt 200000 ] || fail "the buffer holds $n records, not enough for a long walk"
+dd if="$T/trace" of=/dev/null bs=1 skip=4000000000 count=1 2>/dev/null &
+rd=$!
+sleep 2
+t0=$(date +%s)
+echo vfs_read >"$I/set_ftrace_filter"
+echo function >"$I/current_tracer"
+echo nop >"$I/current_tracer"
+t1=$(date +%s)
+kill -0 $rd 2>/dev/null && busy=1 || busy=0
+wait $rd
+t2=$(date +%s)
+msg="a trampoline made and freed in $((t1 - t0)) s, during a walk of $n records that took $((t2 - t0 + 2)) s"
+if [ "$flavor" = ours ]; then
+	[ $busy = 1 ] || fail "the walk had ended when the switch did: $msg"
+fi
+echo "$msg"
+echo nop >"$T/current_tracer"
+echo 1 >"$T/tracing_on"
