@@ -1458,6 +1458,20 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
  lost:
 	/* Overwritten under us: carry on from the oldest data left. */
 	it->dropped = true;
+	/*
+	 * That is on the reader page if the writer is there too: a
+	 * consuming read took the page it was writing, so the ring holds
+	 * nothing unread, and no commit page in it would end a walk round
+	 * it (one that went on until the writer left the reader page: for
+	 * ever, if recording is off). The writer moves the commit page
+	 * forward from the reader page into the ring, never back, and the
+	 * reader page changes only under the reader lock we hold, so this
+	 * holds for as long as we look.
+	 */
+	if (READ_ONCE(cb->commit_page) == cb->reader_page) {
+		rb_iter_restart(it);
+		return !!it->page;
+	}
 	next = rb_find_head(cb);
 	if (!next || !rb_iter_copy(it, next)) {
 		it->page = NULL;

@@ -8,6 +8,8 @@
  */
 #include "shim/kshim.h"
 #include "../../../kernel/trace/ring_buffer.c"
+#include <signal.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 static u64 fake_now = 1000000;
@@ -390,6 +392,179 @@ static void test_iter_consumer_swap(void)
 }
 
 /*
+ * Random sequences of every operation a reader or the tracing core may
+ * run on one CPU's buffer while an iterator is open: writes (with time
+ * gaps that need extends), consuming reads, page reads, resets, swaps
+ * with a second buffer, recording turned off and on, iterator resets.
+ * The iterator must end every walk (a hang is caught by alarm()) and
+ * return only whole records. The seed and step are printed on failure.
+ */
+static unsigned long fuzz_state;
+static unsigned long fuzz_seed, fuzz_step;
+/* RBUNIT_FUZZ_OPS: a mask of the operations below to run (all) */
+static unsigned long fuzz_ops = ~0UL;
+
+static unsigned long fuzz_rand(unsigned long n)
+{
+	fuzz_state = fuzz_state * 6364136223846793005UL + 1442695040888963407UL;
+	return (fuzz_state >> 33) % n;
+}
+
+static void fuzz_alarm(int sig)
+{
+	printf("FAIL: rbunit.c: iterator fuzz: no end to a walk, seed %lu step %lu\n",
+	       fuzz_seed, fuzz_step);
+	fflush(stdout);
+	_exit(1);
+}
+
+/* Whether e is a record put() wrote: its bytes count up from the first. */
+static bool fuzz_whole(struct ring_buffer_event *e)
+{
+	unsigned char *p = ring_buffer_event_data(e);
+	unsigned int i, len = ring_buffer_event_length(e);
+
+	/* put()'s lengths: multiples of 4, not 8 (see fuzz_one()) */
+	for (i = 1; i < len && i < 200; i++)
+		if (p[i] != (unsigned char)(p[0] + i) && p[i]) {
+			printf("# len %u, byte %u: %u after %u\n", len, i, p[i], p[0]);
+			return false;
+		}
+	return true;
+}
+
+static void fuzz_one(unsigned long seed)
+{
+	struct trace_buffer *b, *b2;
+	struct ring_buffer_iter *it = NULL;
+	struct ring_buffer_event *e;
+	bool overwrite = seed & 1;
+	int disabled = 0;
+	void *page = NULL;
+	u32 seq = 0;
+
+	fuzz_seed = seed;
+	fuzz_state = seed;
+	b = new_buffer((2 + fuzz_rand(4)) * PAGE_SIZE, overwrite);
+	b2 = new_buffer(ring_buffer_size(b, 0), overwrite);
+	if (!CHECK(b && b2, "no buffers"))
+		goto out;
+	page = ring_buffer_alloc_read_page(b, 0);
+	for (fuzz_step = 0; fuzz_step < 300; fuzz_step++) {
+		unsigned long i, n, n2;
+		unsigned long op = fuzz_rand(11);
+
+		if (!(fuzz_ops & (1UL << op)))
+			continue;
+		switch (op) {
+		case 0:
+		case 1:
+			n = 1 + fuzz_rand(60);
+			for (i = 0; i < n; i++) {
+				/* now and then a gap that needs an extend */
+				fake_now += fuzz_rand(8) ? fuzz_rand(100) :
+					    1UL << (27 + fuzz_rand(3));
+				n2 = 4 * (1 + fuzz_rand(50));
+				/* 8 bytes are stored as 12: the rest unwritten */
+				put(b, n2 == 8 ? 12 : n2, seq++);
+			}
+			break;
+		case 2:
+			n = fuzz_rand(30);
+			for (i = 0; i < n; i++)
+				ring_buffer_consume(b, 0, NULL, NULL);
+			break;
+		case 3:
+			if (it) {
+				ring_buffer_read_finish(it);
+				it = NULL;
+			} else {
+				it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+			}
+			break;
+		case 4:
+		case 5:
+			if (!it)
+				break;
+			n = fuzz_rand(4) ? fuzz_rand(40) : ~0UL;
+			alarm(5);
+			for (i = 0; i < n && (e = ring_buffer_iter_peek(it, NULL)); i++) {
+				if (!CHECK(fuzz_whole(e),
+					   "seed %lu step %lu: a damaged record",
+					   seed, fuzz_step))
+					goto out;
+				ring_buffer_iter_advance(it);
+			}
+			alarm(0);
+			break;
+		case 6:
+			if (!fuzz_rand(3))
+				ring_buffer_reset_cpu(b, 0);
+			break;
+		case 7:
+			if (page && !IS_ERR(page))
+				ring_buffer_read_page(b, &page, PAGE_SIZE, 0, fuzz_rand(2));
+			break;
+		case 8:
+			if (!fuzz_rand(3))
+				ring_buffer_swap_cpu(b2, b, 0);
+			break;
+		case 9:
+			if (disabled) {
+				ring_buffer_record_enable(b);
+				disabled = 0;
+			} else {
+				ring_buffer_record_disable(b);
+				disabled = 1;
+			}
+			break;
+		case 10:
+			if (it)
+				ring_buffer_iter_reset(it);
+			break;
+		}
+	}
+	if (it) {
+		alarm(5);
+		while (ring_buffer_iter_peek(it, NULL))
+			ring_buffer_iter_advance(it);
+		alarm(0);
+		ring_buffer_read_finish(it);
+		it = NULL;
+	}
+	if (disabled)
+		ring_buffer_record_enable(b);
+ out:
+	alarm(0);
+	if (page && !IS_ERR(page))
+		ring_buffer_free_read_page(b, 0, page);
+	if (it)
+		ring_buffer_read_finish(it);
+	if (b)
+		ring_buffer_free(b);
+	if (b2)
+		ring_buffer_free(b2);
+}
+
+static void test_iter_fuzz(void)
+{
+	unsigned long seed, seeds = 5000;	/* RBUNIT_FUZZ_FIRST to seeds */
+	char *env = getenv("RBUNIT_FUZZ_SEEDS");
+
+	if (env)
+		seeds = strtoul(env, NULL, 0);
+	env = getenv("RBUNIT_FUZZ_OPS");
+	if (env)
+		fuzz_ops = strtoul(env, NULL, 0);
+	signal(SIGALRM, fuzz_alarm);
+	env = getenv("RBUNIT_FUZZ_FIRST");
+	seed = env ? strtoul(env, NULL, 0) : 1;
+	for (; seed <= seeds && !failures; seed++)
+		fuzz_one(seed);
+	signal(SIGALRM, SIG_DFL);
+}
+
+/*
  * The oldest event time is that of the next record to be read: after a
  * partial consume, across a TIME_EXTEND, and after a page read.
  */
@@ -713,6 +888,7 @@ int main(void)
 	run(test_discard, "discard");
 	run(test_overrun_reported, "overrun counted and reported");
 	run(test_iter_consumer_swap, "iterator ends after a consumer swaps its page out");
+	run(test_iter_fuzz, "iterator under random operations ends and reads whole records");
 	run(test_oldest_ts, "oldest event time is the next record's");
 	run(test_stats_no_overwrite, "statistics over every read path");
 	run(test_stats_overwrite, "statistics over every read path, overwrite");
