@@ -327,9 +327,10 @@ void arch_ftrace_tramp_free(unsigned long addr);
 void arch_ftrace_tramp_silence(unsigned long addr);
 
 /*
- * kallsyms: the trampolines of single ops, each named FTRACE_TRAMP_SYM
- * of the pseudo-module FTRACE_TRAMP_MOD (upstream's names). Freed init
- * functions are not named (upstream keeps the names of a module's).
+ * kallsyms (kernel/trace/ftrace_kallsyms.c): a module's init functions
+ * after their text is freed, by their names, and the trampolines of
+ * single ops, each named FTRACE_TRAMP_SYM of the pseudo-module
+ * FTRACE_TRAMP_MOD (upstream's names).
  */
 #define FTRACE_TRAMP_MOD	"__builtin__ftrace"
 #define FTRACE_TRAMP_SYM	"ftrace_trampoline"

@@ -235,7 +235,25 @@ void ftrace_probe_show(struct seq_file *m, void *v);
 void ftrace_probes_forget(struct ftrace_rec_group *grp, unsigned long start,
 			  unsigned long end);
 
+/* ---- ftrace_kallsyms.c: names kallsyms no longer has ---- */
+
+/* A module's init text [start, end) goes: keep its functions' names. */
+void ftrace_init_names_keep(struct module *mod, struct ftrace_rec_group *grp,
+			    unsigned long start, unsigned long end);
+/* The module goes: forget them. */
+void ftrace_init_names_drop(struct module *mod);
+
 /* ---- ftrace_tramp.c: trampolines of single ops ---- */
+
+/* kallsyms' view of the trampolines (see ftrace_mod_address_lookup()) */
+const char *ftrace_tramp_address_lookup(unsigned long addr,
+					unsigned long *size, unsigned long *off,
+					char **modname,
+					const unsigned char **modbuildid,
+					char *sym);
+int ftrace_tramp_get_kallsym(unsigned int symnum, unsigned long *value,
+			     char *type, char *name, char *module_name,
+			     int *exported);
 
 /*
  * At register, before the ops is linked: give it a trampoline if the

@@ -86,6 +86,7 @@ void ftrace_release_mod(struct module *mod)
 		return;
 
 	ftrace_filter_forget(grp, 0, ULONG_MAX);
+	ftrace_init_names_drop(mod);
 	/* Readers of the walk under rcu_read_lock() are out of grp. */
 	synchronize_rcu();
 	kvfree(grp);

@@ -278,8 +278,10 @@ void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
 	 * addresses must leave every filter set. The kernel's init memory
 	 * never holds text again.
 	 */
-	if (grp && mod)
+	if (grp && mod) {
+		ftrace_init_names_keep(mod, grp, start, end);
 		ftrace_filter_forget(grp, start, end);
+	}
 }
 
 void __init ftrace_free_init_mem(void)

@@ -273,10 +273,11 @@ static bool tramp_range(unsigned int slot, unsigned long *addr,
 	return *addr && *size;
 }
 
-const char *ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
-				      unsigned long *off, char **modname,
-				      const unsigned char **modbuildid,
-				      char *sym)
+const char *ftrace_tramp_address_lookup(unsigned long addr,
+					unsigned long *size, unsigned long *off,
+					char **modname,
+					const unsigned char **modbuildid,
+					char *sym)
 {
 	static char tramp_mod[] = FTRACE_TRAMP_MOD;
 	unsigned int i, end = READ_ONCE(tramps_end);
@@ -299,9 +300,9 @@ const char *ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 	return NULL;
 }
 
-int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
-			   char *type, char *name, char *module_name,
-			   int *exported)
+int ftrace_tramp_get_kallsym(unsigned int symnum, unsigned long *value,
+			     char *type, char *name, char *module_name,
+			     int *exported)
 {
 	unsigned int i, end = READ_ONCE(tramps_end);
 	unsigned long start, len;

@@ -5,11 +5,13 @@
 # " [harness_fntest]" while it is loaded, and get traced; the ':mod:'
 # words of set_ftrace_filter and set_ftrace_notrace select them, and one
 # written before the module loads is kept, listed as written, and applied
-# when it loads; unloading it while it is traced (filtered or not) is
-# clean, empties a filter that named only it, and tracing goes on; its
-# sites call the ops' trampoline like the kernel's; and
-# loading and unloading it in a loop while another process switches the
-# tracer leaves the kernel well.
+# when it loads; its init function keeps its name in traces and
+# /proc/kallsyms after its text is freed; unloading it while it is
+# traced (filtered or not) is clean, empties a filter that named only
+# it, drops the probes on its functions, and tracing goes on; its sites
+# call the ops' trampoline like the kernel's; and loading and unloading
+# it in a loop while another process switches the tracer leaves the
+# kernel well.
 . "$TESTDIR/lib.sh"
 
 [ -e "$T/set_ftrace_filter" ] || fail "no set_ftrace_filter"
@@ -145,6 +147,25 @@ rmmod $M || fail "rmmod again"
 [ "$(wc -l <"$N")" = 0 ] || fail "after rmmod the notrace set reads '$(cat "$N")'"
 echo >"$N"
 echo "kept :mod: words: listed, applied at load, emptied at unload"
+
+# The module's init function, traced while the module loads, keeps its
+# name once its text is freed, as upstream: the trace prints it, and
+# /proc/kallsyms lists it until rmmod.
+echo "*:mod:$M" >"$F"
+echo function >"$T/current_tracer"
+: >"$T/trace"
+insmod $mod || fail "insmod for the init function"
+echo 0 >"$T/tracing_on"
+grep -q " harness_fntest_init <-" "$T/trace" ||
+	fail "the trace of insmod lacks harness_fntest_init: $(grep -v '^#' "$T/trace" | head -5)"
+echo 1 >"$T/tracing_on"
+grep -q " [tT] harness_fntest_init	\[$M\]" /proc/kallsyms ||
+	fail "/proc/kallsyms lacks the freed harness_fntest_init"
+rmmod $M || fail "rmmod after the init function"
+grep -q " harness_fntest_init	" /proc/kallsyms && fail "/proc/kallsyms keeps harness_fntest_init after rmmod"
+echo nop >"$T/current_tracer"
+echo >"$F"
+echo "the freed init function keeps its name until rmmod"
 
 # Probes (set_ftrace_filter commands) on a module's function. On ours
 # they go with the module: none is listed after rmmod, an event one
