@@ -185,7 +185,7 @@ fi
 # trampoline, which must end while the walk goes on. (Ours reports
 # quiescent states between records; upstream's walk holds a preempted
 # reader in the kernel until it ends, so there only the times are told.)
-echo 8192 >"$T/buffer_size_kb"
+echo 16384 >"$T/buffer_size_kb"
 echo >"$F"
 echo 1 >"$T/tracing_on"
 echo function >"$T/current_tracer"
@@ -196,7 +196,7 @@ while [ $i -lt 5 ]; do
 done
 echo 0 >"$T/tracing_on"
 n=$(awk '/^# entries-in-buffer/ { print $3; exit }' "$T/trace")
-[ "${n%/*}" -gt 200000 ] || fail "the buffer holds $n records, not enough for a long walk"
+[ "${n%/*}" -gt 400000 ] || fail "the buffer holds $n records, not enough for a long walk"
 dd if="$T/trace" of=/dev/null bs=1 skip=4000000000 count=1 2>/dev/null &
 rd=$!
 sleep 2
