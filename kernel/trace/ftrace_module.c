@@ -14,7 +14,8 @@
  *	sites the registered ops want; then the set_ftrace_filter words
  *	kept for the module ("glob:mod:NAME" written before it loaded) are
  *	applied.
- *  ftrace_free_mem()       (ftrace_records.c) its init text goes.
+ *  ftrace_free_mem()       (ftrace_records.c) its init text goes; the
+ *	names of its init functions are kept (ftrace_kallsyms.c).
  *  ftrace_release_mod()    it is unloaded, or failed to load: the group
  *	leaves the walk, so no pass touches that text again, its addresses
  *	leave the filter sets (a later module may get the same text), and
