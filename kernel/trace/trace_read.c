@@ -254,15 +254,14 @@ static void iter_free(struct trace_iterator *iter)
 /* ---- `trace`: a seq_file ---- */
 
 /*
- * Between records of a long walk (a read of the whole buffer at once, a
- * seek, or the skip over the records before a latency section): a
- * quiescent state for RCU Tasks,
- * as cond_resched() is in a kernel without preemption. A preemptible
- * kernel counts none while a task is preempted, and a reader of a big
- * buffer, under the latency tracers' hooks on its own irq-off sections,
- * spends most of its time in the kernel: it held up the RCU-tasks grace
- * periods that switching tracers waits for (test_lat_tracers saw one of
- * over five minutes under TCG). Only iter->mutex is held here.
+ * Between records of a long walk (a seek, which renders every record
+ * up to the offset in one call, or the skip over the records before a
+ * latency section): a quiescent state for RCU Tasks, as cond_resched()
+ * is in a kernel without preemption. A preemptible kernel counts none
+ * while a task is preempted in the kernel, so without this a reader
+ * walking a big buffer holds up the RCU-tasks grace period that freeing
+ * a trampoline waits for: test_fn_tramp's switch waits 23 s on upstream
+ * for a walk of 840k records, 1 s here. Only iter->mutex is held.
  */
 static void iter_qs(void)
 {
