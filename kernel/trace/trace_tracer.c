@@ -166,9 +166,11 @@ static int __init run_selftest(struct tracer *type)
 	mutex_unlock(&trace_types_lock);
 	if (ret < 0)
 		return ret;
+	/* a line before too: a test that never ends shows where boot hung */
+	pr_info("Testing tracer %s\n", type->name);
 	ret = type->selftest(type, tr);
 	tracing_reset_online_cpus(&tr->array_buffer);
-	/* one line when done (a test's own messages come before it) */
+	/* and one when done (a test's own messages come before it) */
 	pr_info("Testing tracer %s: %s\n", type->name,
 		ret == -EAGAIN ? "skipped" : ret ? "FAILED!" : "PASSED");
 	if (ret == -EAGAIN)
