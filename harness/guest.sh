@@ -64,6 +64,11 @@ fi
 append="console=$CONSOLE panic=-1 loglevel=7"
 append="$append rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000 ro"
 append="$append HARNESS_ARCH=$arch HARNESS_FLAVOR=$flavor"
+# An RCU-tasks grace period held up for 2 minutes (HZ=250 in every
+# config here) prints its holdouts: by default it says nothing for 10,
+# longer than most runs may last, and a boot or test that hangs on one
+# would end in a timeout with no clue. GUEST_APPEND may set another.
+append="$append rcupdate.rcu_task_stall_timeout=30000"
 # GUEST_APPEND: more kernel parameters (NAME=VALUE ones reach the guest's
 # scripts as environment variables, e.g. HARNESS_TESTS=PATTERN).
 [ -n "${GUEST_APPEND:-}" ] && append="$append $GUEST_APPEND"
