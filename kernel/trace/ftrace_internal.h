@@ -245,15 +245,13 @@ void ftrace_init_names_drop(struct module *mod);
 
 /* ---- ftrace_tramp.c: trampolines of single ops ---- */
 
-/* kallsyms' view of the trampolines (see ftrace_mod_address_lookup()) */
-const char *ftrace_tramp_address_lookup(unsigned long addr,
-					unsigned long *size, unsigned long *off,
-					char **modname,
-					const unsigned char **modbuildid,
-					char *sym);
-int ftrace_tramp_get_kallsym(unsigned int symnum, unsigned long *value,
-			     char *type, char *name, char *module_name,
-			     int *exported);
+/*
+ * For kallsyms, from any context: the trampoline in use that holds addr
+ * (its start and size), and the start of the n-th one in use.
+ */
+bool ftrace_tramp_of(unsigned long addr, unsigned long *start,
+		     unsigned long *size);
+bool ftrace_tramp_nth(unsigned int n, unsigned long *start);
 
 /*
  * At register, before the ops is linked: give it a trampoline if the

@@ -141,30 +141,37 @@ const char *ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 				      const unsigned char **modbuildid,
 				      char *sym)
 {
+	static char tramp_mod[] = FTRACE_TRAMP_MOD;
+	unsigned long start, len;
 	struct init_names *t;
 	struct init_name *f;
-	const char *ret = NULL;
+	char *mod = NULL;
 
 	rcu_read_lock();
 	f = init_name_of(addr, &t);
 	if (f) {
-		if (size)
-			*size = f->size;
-		if (off)
-			*off = addr - f->ip;
+		start = f->ip;
+		len = f->size;
 		/* the module is loaded: its name lives as long as the table */
-		if (modname)
-			*modname = t->mod->name;
-		if (modbuildid)
-			*modbuildid = NULL;
+		mod = t->mod->name;
 		strscpy(sym, f->name, KSYM_NAME_LEN);
-		ret = sym;
 	}
 	rcu_read_unlock();
-	if (ret)
-		return ret;
-	return ftrace_tramp_address_lookup(addr, size, off, modname,
-					   modbuildid, sym);
+	if (!mod && ftrace_tramp_of(addr, &start, &len)) {
+		mod = tramp_mod;
+		strscpy(sym, FTRACE_TRAMP_SYM, KSYM_NAME_LEN);
+	}
+	if (!mod)
+		return NULL;
+	if (size)
+		*size = len;
+	if (off)
+		*off = addr - start;
+	if (modname)
+		*modname = mod;
+	if (modbuildid)
+		*modbuildid = NULL;
+	return sym;
 }
 
 int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
@@ -172,7 +179,7 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 			   int *exported)
 {
 	struct init_names *t;
-	int ret = -ERANGE;
+	bool found = false;
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(t, &init_names_list, list) {
@@ -181,16 +188,20 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 			continue;
 		}
 		*value = t->f[symnum].ip;
-		*type = 't';
 		strscpy(name, t->f[symnum].name, KSYM_NAME_LEN);
 		strscpy(module_name, t->mod->name, MODULE_NAME_LEN);
-		*exported = 0;
-		ret = 0;
+		found = true;
 		break;
 	}
 	rcu_read_unlock();
-	if (!ret)
-		return 0;
-	return ftrace_tramp_get_kallsym(symnum, value, type, name,
-					module_name, exported);
+	if (!found) {
+		/* past the init functions: the trampolines */
+		if (!ftrace_tramp_nth(symnum, value))
+			return -ERANGE;
+		strscpy(name, FTRACE_TRAMP_SYM, KSYM_NAME_LEN);
+		strscpy(module_name, FTRACE_TRAMP_MOD, MODULE_NAME_LEN);
+	}
+	*type = 't';
+	*exported = 0;
+	return 0;
 }

@@ -39,8 +39,6 @@
 #define pr_fmt(fmt) "ftrace: " fmt
 
 #include <linux/ftrace.h>
-#include <linux/kallsyms.h>
-#include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/trace_recursion.h>
 
@@ -258,7 +256,7 @@ bool is_ftrace_trampoline(unsigned long addr)
 	return !!ftrace_ops_trampoline(addr);
 }
 
-/* ---- kallsyms ---- */
+/* ---- for kallsyms (ftrace_kallsyms.c) ---- */
 
 /*
  * The range of the slot-th trampoline in use, if any. A slot being
@@ -273,49 +271,24 @@ static bool tramp_range(unsigned int slot, unsigned long *addr,
 	return *addr && *size;
 }
 
-const char *ftrace_tramp_address_lookup(unsigned long addr,
-					unsigned long *size, unsigned long *off,
-					char **modname,
-					const unsigned char **modbuildid,
-					char *sym)
+bool ftrace_tramp_of(unsigned long addr, unsigned long *start,
+		     unsigned long *size)
 {
-	static char tramp_mod[] = FTRACE_TRAMP_MOD;
 	unsigned int i, end = READ_ONCE(tramps_end);
-	unsigned long start, len;
 
-	for (i = 1; i < end; i++) {
-		if (!tramp_range(i, &start, &len) || addr - start >= len)
-			continue;
-		if (size)
-			*size = len;
-		if (off)
-			*off = addr - start;
-		if (modname)
-			*modname = tramp_mod;
-		if (modbuildid)
-			*modbuildid = NULL;
-		strscpy(sym, FTRACE_TRAMP_SYM, KSYM_NAME_LEN);
-		return sym;
-	}
-	return NULL;
+	for (i = 1; i < end; i++)
+		if (tramp_range(i, start, size) && addr - *start < *size)
+			return true;
+	return false;
 }
 
-int ftrace_tramp_get_kallsym(unsigned int symnum, unsigned long *value,
-			     char *type, char *name, char *module_name,
-			     int *exported)
+bool ftrace_tramp_nth(unsigned int n, unsigned long *start)
 {
 	unsigned int i, end = READ_ONCE(tramps_end);
-	unsigned long start, len;
+	unsigned long size;
 
-	for (i = 1; i < end; i++) {
-		if (!tramp_range(i, &start, &len) || symnum--)
-			continue;
-		*value = start;
-		*type = 't';
-		strscpy(name, FTRACE_TRAMP_SYM, KSYM_NAME_LEN);
-		strscpy(module_name, FTRACE_TRAMP_MOD, MODULE_NAME_LEN);
-		*exported = 0;
-		return 0;
-	}
-	return -ERANGE;
+	for (i = 1; i < end; i++)
+		if (tramp_range(i, start, &size) && !n--)
+			return true;
+	return false;
 }
