@@ -10,7 +10,7 @@
 # tcg,thread=single for one TCG thread).
 #
 # Why: under multi-threaded TCG, upstream's own arm64 kernel fails this
-# (stop 19: 6 of 6 boots, within 2 rounds), and passes it with one TCG
+# (stop 19: 9 of 9 boots), and passed it in 2 of 2 boots with one TCG
 # thread. Upstream keeps ftrace_caller calling the tracer while
 # ftrace_enabled is 0, so a stale call records; ours points ftrace_caller
 # at a stub then, which hides stale calls to it (but not to a per-ops
