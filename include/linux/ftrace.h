@@ -85,6 +85,22 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 			      struct ftrace_ops *op, struct ftrace_regs *fregs);
 
 /*
+ * Every register of a callback's fregs, or NULL: the entry code saved
+ * them all only for an ops with FTRACE_OPS_FL_SAVE_REGS, and on x86-64
+ * only (where the arch's header says which by cs); arm64's saves the
+ * arguments alone.
+ */
+static __always_inline struct pt_regs *
+ftrace_get_regs(struct ftrace_regs *fregs)
+{
+#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
+	if (fregs)
+		return arch_ftrace_get_regs(fregs);
+#endif
+	return NULL;
+}
+
+/*
  * The flags of struct ftrace_ops. The bit numbers are upstream's, so that
  * dumps compare.
  */
@@ -304,6 +320,11 @@ void ftrace_regs_caller(void);
 /* Labels inside ftrace_caller that an arch's trampoline code rewrites. */
 void ftrace_caller_op_ptr(void);
 void ftrace_caller_end(void);
+/* x86-64: the call of ftrace_regs_caller that ftrace_call's func sets. */
+void ftrace_regs_call(void);
+/* arm64: the pool of per-ops trampolines, and its closed gates' target. */
+void ftrace_tramp_pool(void);
+void ftrace_tramp_closed(void);
 
 /*
  * Trampolines of single ops (kernel/trace/ftrace_tramp.c): whether addr

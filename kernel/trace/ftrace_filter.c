@@ -652,6 +652,25 @@ int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 	}
 	old = rcu_dereference_protected(*slot, lockdep_is_held(&ftrace_lock));
 	/*
+	 * A registered ops that may change ip keeps to the rules it was
+	 * registered under (ftrace_ipmodify_check()) with the new set.
+	 */
+	if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+		struct ftrace_ip_set __rcu **oslot = exclude ? &ops->filter_ips :
+							       &ops->notrace_ips;
+		struct ftrace_ip_set *other;
+
+		other = rcu_dereference_protected(*oslot,
+						  lockdep_is_held(&ftrace_lock));
+		ret = exclude ? ftrace_ipmodify_check(ops, other, set) :
+				ftrace_ipmodify_check(ops, set, other);
+		if (ret) {
+			mutex_unlock(&ftrace_lock);
+			ftrace_ip_set_free(set);
+			return ret;
+		}
+	}
+	/*
 	 * Publish first: a site still on for a function the ops no
 	 * longer wants reaches the list function, which asks the new set
 	 * and skips the ops; a site turned on below finds the new set.

@@ -37,6 +37,12 @@ extern struct mutex ftrace_lock;
 #define REC_ON		BIT(1)
 /* rec->flags: a module's site, not patched before the module is live. */
 #define REC_DISABLED	BIT(2)
+/*
+ * rec->flags: while REC_ON, the site calls ftrace_regs_caller: an ops
+ * that wants it needs every register (FTRACE_OPS_FL_SAVE_REGS or
+ * FTRACE_OPS_FL_IPMODIFY). Never with a trampoline's slot.
+ */
+#define REC_REGS	BIT(3)
 /* A record no pass, filter or listing looks at. */
 #define REC_NOT_LIVE	(REC_DEAD | REC_DISABLED)
 /*
@@ -269,6 +275,12 @@ void ftrace_tramp_attach(struct ftrace_ops *ops);
 unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved);
 /* Free a detached slot's code. Takes ftrace_lock. */
 void ftrace_tramp_free(unsigned int slot);
+/*
+ * Or have it freed in the background, after an RCU-tasks grace period,
+ * if the unregister of ops need not wait for that: true if so (the
+ * caller then neither waits nor frees). [ftrace_lock]
+ */
+bool ftrace_tramp_free_later(struct ftrace_ops *ops, unsigned int slot);
 /* The code of a slot in use. [ftrace_lock] */
 unsigned long ftrace_tramp_addr(unsigned int slot);
 /* A slot's ops (NULL once detached) and what it calls. [ftrace_lock] */
@@ -276,8 +288,25 @@ struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry);
 
 /* ---- ftrace_update.c ---- */
 
-/* The trampoline a wanted site calls. */
+/* The trampoline a wanted site calls, and one with every register. */
 #define FTRACE_ADDR	((unsigned long)ftrace_caller)
+#define FTRACE_REGS_ADDR	((unsigned long)ftrace_regs_caller)
+
+/* The flags of ops whose callbacks need ftrace_regs_caller. */
+#define FTRACE_OPS_FL_REGS_CALLER					\
+	(FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY)
+
+/*
+ * An FTRACE_OPS_FL_IPMODIFY ops may change where a function goes on, so
+ * no two may want the same function: 0 if ops, with filter and skip as
+ * its filter and notrace sets, would share none with another registered
+ * one; -EBUSY if it would; -EINVAL if filter means every function (NULL)
+ * or skip is a set. 0 for any other ops. At registration and at each
+ * change of a registered ops' sets. [ftrace_lock]
+ */
+int ftrace_ipmodify_check(struct ftrace_ops *ops,
+			  const struct ftrace_ip_set *filter,
+			  const struct ftrace_ip_set *skip);
 
 /*
  * Bring ftrace_call and every site in line with ftrace_ops_list. Under

@@ -82,10 +82,54 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 	trace_clear_recursion(bit);
 }
 
-/* The ops flags that need an entry path this kernel does not have yet. */
-#define FTRACE_OPS_FL_UNSUPPORTED					\
-	(FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY |		\
-	 FTRACE_OPS_FL_DIRECT)
+/*
+ * Whether this kernel can give ops what its flags ask for: direct calls
+ * never; every register and ip changes where the entry code saves them
+ * all (FTRACE_FULL_REGS). Elsewhere an ops that asks for the registers
+ * only if supported gets the arguments, as upstream's without
+ * WITH_REGS.
+ */
+static int ops_flags_supported(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_DIRECT)
+		return -EINVAL;
+	if (IS_ENABLED(CONFIG_FTRACE_FULL_REGS))
+		return 0;
+	if (ops->flags & FTRACE_OPS_FL_IPMODIFY)
+		return -EINVAL;
+	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS) {
+		if (!(ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
+			return -EINVAL;
+		ops->flags &= ~FTRACE_OPS_FL_SAVE_REGS;
+	}
+	return 0;
+}
+
+int ftrace_ipmodify_check(struct ftrace_ops *ops,
+			  const struct ftrace_ip_set *filter,
+			  const struct ftrace_ip_set *skip)
+{
+	struct ftrace_ops *op;
+	unsigned long i;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_IPMODIFY))
+		return 0;
+	/* As upstream: not every function at once, and no notrace set. */
+	if (!filter || skip)
+		return -EINVAL;
+	for (op = rcu_dereference_protected(ftrace_ops_list,
+					    lockdep_is_held(&ftrace_lock));
+	     op; op = rcu_dereference_protected(op->next,
+					    lockdep_is_held(&ftrace_lock))) {
+		if (op == ops || !(op->flags & FTRACE_OPS_FL_IPMODIFY))
+			continue;
+		for (i = 0; i < filter->nr; i++)
+			if (ftrace_ops_wants(op, filter->ips[i]))
+				return -EBUSY;
+	}
+	return 0;
+}
 
 /**
  * register_ftrace_function - have a callback called on function entry
@@ -96,18 +140,23 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
  * step 2), from any context, with preemption disabled, at most once per
  * context level at a time.
  *
- * Return: 0; -EBUSY if @ops is registered already; -EINVAL if it needs
- * full registers, ip changes or direct calls (not supported yet);
- * -ENODEV once patching has been given up.
+ * Return: 0; -EBUSY if @ops is registered already, or if it may change
+ * ip (FTRACE_OPS_FL_IPMODIFY) in a function that another such ops
+ * wants; -EINVAL if it asks for direct calls, or for every register or
+ * ip changes where the entry code cannot give them (arm64), or if it
+ * may change ip with no filter or with a notrace set; -ENODEV once
+ * patching has been given up.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
+	struct ftrace_ip_set *filter, *skip;
 	unsigned int had_tramp = 0;
 	struct ftrace_ops *next;
 	int ret;
 
-	if (ops->flags & FTRACE_OPS_FL_UNSUPPORTED)
-		return -EINVAL;
+	ret = ops_flags_supported(ops);
+	if (ret)
+		return ret;
 
 	mutex_lock(&ftrace_lock);
 	ret = -ENODEV;
@@ -119,8 +168,17 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	/* An ops that must never be switched off, while all are off. */
 	if ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)
 		goto out;
+	filter = rcu_dereference_protected(ops->filter_ips,
+					   lockdep_is_held(&ftrace_lock));
+	skip = rcu_dereference_protected(ops->notrace_ips,
+					 lockdep_is_held(&ftrace_lock));
+	ret = ftrace_ipmodify_check(ops, filter, skip);
+	if (ret)
+		goto out;
 
-	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
+	/* Read by the assist of a trampoline (ftrace_tramp.c). */
+	WRITE_ONCE(ops->flags, ops->flags | FTRACE_OPS_FL_ENABLED |
+			       FTRACE_OPS_FL_INITIALIZED);
 	/* Its trampoline is ready before a pass can point a site at it. */
 	ftrace_tramp_attach(ops);
 	/* Fully set up before a list walker can see it. */
@@ -138,7 +196,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		next = rcu_dereference_protected(ops->next,
 						 lockdep_is_held(&ftrace_lock));
 		rcu_assign_pointer(ftrace_ops_list, next);
-		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_ENABLED);
 		had_tramp = ops->tramp_slot;
 		ftrace_tramp_detach(ops, false);
 	}
@@ -186,7 +244,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	op = rcu_dereference_protected(ops->next,
 				       lockdep_is_held(&ftrace_lock));
 	rcu_assign_pointer(*p, op);
-	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_ENABLED);
 	/*
 	 * If patching fails here, ftrace_disabled is set and the sites
 	 * still patched call the list function, which no longer finds ops,
@@ -195,6 +253,8 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	ret = ftrace_update_sites();
 	had_tramp = ops->tramp_slot;
 	slot = ftrace_tramp_detach(ops, !ret);
+	if (ftrace_tramp_free_later(ops, slot))
+		had_tramp = 0;
 	mutex_unlock(&ftrace_lock);
 
 	/* Every walk (and trampoline lookup) that could see ops is over. */

@@ -446,6 +446,7 @@ static int enabled_show(struct seq_file *m, void *v)
 {
 	struct dyn_ftrace *rec = v;
 	struct ftrace_ops *op;
+	bool ipmodify = false;
 	ftrace_func_t entry;
 	unsigned int slot;
 	long n = 0;
@@ -454,11 +455,19 @@ static int enabled_show(struct seq_file *m, void *v)
 					    lockdep_is_held(&ftrace_lock));
 	     op; op = rcu_dereference_protected(op->next,
 					    lockdep_is_held(&ftrace_lock))) {
-		if (ftrace_ops_wants(op, rec->ip))
-			n++;
+		if (!ftrace_ops_wants(op, rec->ip))
+			continue;
+		n++;
+		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
+			ipmodify = true;
 	}
-	/* The R, I and D columns (regs, ip changes, direct) stay blank. */
-	seq_printf(m, "%ps (%ld)%s", (void *)rec->ip, n, "      ");
+	/*
+	 * The R, I and D columns: the site calls ftrace_regs_caller, an
+	 * ops may change ip, a direct call (never).
+	 */
+	seq_printf(m, "%ps (%ld)%s%s%s", (void *)rec->ip, n,
+		   rec->flags & REC_REGS ? " R" : "  ",
+		   ipmodify ? " I" : "  ", "  ");
 	/*
 	 * A site calling an ops' own trampoline: upstream's text for it,
 	 * which shows the trampoline by its address (kallsyms names it

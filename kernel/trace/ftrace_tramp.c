@@ -3,12 +3,12 @@
  * Trampolines of their own for ftrace_ops: a site that exactly one ops
  * wants calls that ops' trampoline, which calls the ops' entry with the
  * ops built in, instead of ftrace_caller and the walk of the list
- * function. The arch builds the code (x86-64: a copy of ftrace_caller);
- * this file keeps the table of trampolines, picks the entry each one
- * calls, and answers the lookups of the unwinder and of
- * kernel_text_address(). Archs without trampolines (arm64) keep the weak
- * hooks below, so their ops never get one and every wanted site calls
- * ftrace_caller.
+ * function. The arch builds the code (x86-64: a copy of ftrace_caller;
+ * arm64: a slot of a fixed pool filled in); this file keeps the table
+ * of trampolines, picks the entry each one calls, and answers the
+ * lookups of the unwinder and of kernel_text_address(). Archs without
+ * trampolines keep the weak hooks below, so their ops never get one and
+ * every wanted site calls ftrace_caller.
  *
  * Why a table: a record must know which trampoline its site calls, for
  * the next rewrite and for check_sites(), even after the ops has left
@@ -28,7 +28,10 @@
  *   free:    after synchronize_rcu_tasks_rude() (no lookup and no
  *            wrapper still runs) and synchronize_rcu_tasks() (no task is
  *            preempted inside the code), the code is freed and the slot
- *            can be taken again.
+ *            can be taken again. Unregister waits for both, but for a
+ *            static ops whose trampoline calls the assist (such as the
+ *            top-level function tracer's): it hands the slot to a work
+ *            that waits for the second (ftrace_tramp_free_later()).
  *
  * kallsyms names the code of each slot in use (from attach to free)
  * "ftrace_trampoline" of the pseudo-module "__builtin__ftrace", as
@@ -41,6 +44,8 @@
 #include <linux/ftrace.h>
 #include <linux/perf_event.h>
 #include <linux/trace_recursion.h>
+#include <linux/workqueue.h>
+#include <asm/sections.h>
 
 #include "ftrace_internal.h"
 
@@ -90,6 +95,13 @@ int __weak ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
  * off the trampoline, the list function would skip such a call, and so
  * does this. Ops called directly (they guard themselves, as upstream's)
  * may get a call or two from that window, as upstream's do.
+ *
+ * And that the ops is still registered: a task preempted inside the
+ * trampoline before its call may resume after unregister returned
+ * (see ftrace_tramp_free_later()). The check runs with preemption off,
+ * so unregister's synchronize_rcu_tasks_rude() waits out a CPU that
+ * read ENABLED before unregister cleared it; one that reads it later
+ * sees it clear, and the callback is not called.
  */
 static void ftrace_tramp_assist(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
@@ -104,7 +116,8 @@ static void ftrace_tramp_assist(unsigned long ip, unsigned long parent_ip,
 	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
 	if (bit < 0)
 		return;
-	if (ftrace_ops_wants(op, ip) &&
+	if ((READ_ONCE(op->flags) & FTRACE_OPS_FL_ENABLED) &&
+	    ftrace_ops_wants(op, ip) &&
 	    (!(op->flags & FTRACE_OPS_FL_RCU) || rcu_is_watching()))
 		op->func(ip, parent_ip, op, fregs);
 	trace_clear_recursion(bit);
@@ -126,6 +139,9 @@ void ftrace_tramp_attach(struct ftrace_ops *ops)
 
 	lockdep_assert_held(&ftrace_lock);
 	ops->tramp_slot = 0;
+	/* Sites of ops that need every register call ftrace_regs_caller. */
+	if (ops->flags & FTRACE_OPS_FL_REGS_CALLER)
+		return;
 	for (i = 1; i < FTRACE_TRAMP_SLOTS; i++) {
 		if (!tramps[i].addr) {
 			t = &tramps[i];
@@ -143,7 +159,7 @@ void ftrace_tramp_attach(struct ftrace_ops *ops)
 	t->entry = tramp_entry(ops);
 	ops->trampoline = addr;
 	ops->trampoline_size = size;
-	ops->flags |= FTRACE_OPS_FL_ALLOC_TRAMP;
+	WRITE_ONCE(ops->flags, ops->flags | FTRACE_OPS_FL_ALLOC_TRAMP);
 	ops->tramp_slot = i;
 	if (i >= tramps_end)
 		WRITE_ONCE(tramps_end, i + 1);
@@ -173,7 +189,7 @@ unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved)
 	WRITE_ONCE(t->ops, NULL);
 	ops->trampoline = 0;
 	ops->trampoline_size = 0;
-	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
+	WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_ALLOC_TRAMP);
 	ops->tramp_slot = 0;
 	if (!moved) {
 		/*
@@ -209,6 +225,51 @@ void ftrace_tramp_free(unsigned int slot)
 	t->entry = NULL;
 	mutex_unlock(&ftrace_lock);
 	arch_ftrace_tramp_free(addr);
+}
+
+/*
+ * Slots waiting for tramp_free_work(): detached, no site calls them,
+ * but a task may still be preempted inside. [ftrace_lock]
+ */
+static DECLARE_BITMAP(tramps_leaving, FTRACE_TRAMP_SLOTS);
+
+static void tramp_free_work(struct work_struct *work)
+{
+	DECLARE_BITMAP(batch, FTRACE_TRAMP_SLOTS);
+	unsigned int slot;
+
+	mutex_lock(&ftrace_lock);
+	bitmap_copy(batch, tramps_leaving, FTRACE_TRAMP_SLOTS);
+	bitmap_zero(tramps_leaving, FTRACE_TRAMP_SLOTS);
+	mutex_unlock(&ftrace_lock);
+	/*
+	 * The grace period starts after the passes that took these slots
+	 * off their sites: when it ends, no task is inside one of them.
+	 * Slots queued meanwhile wait for the next run of this work.
+	 */
+	synchronize_rcu_tasks();
+	for_each_set_bit(slot, batch, FTRACE_TRAMP_SLOTS)
+		ftrace_tramp_free(slot);
+}
+
+static DECLARE_WORK(tramp_free_wk, tramp_free_work);
+
+bool ftrace_tramp_free_later(struct ftrace_ops *ops, unsigned int slot)
+{
+	lockdep_assert_held(&ftrace_lock);
+	/*
+	 * A task that resumes inside the trampoline calls the assist with
+	 * ops, which must still be there to be read: ops in the kernel's
+	 * own data never go. The assist finds it unregistered and calls
+	 * nothing. An ops called directly, or one that may be freed, waits
+	 * in unregister as before.
+	 */
+	if (!slot || tramps[slot].entry != ftrace_tramp_assist ||
+	    !is_kernel_core_data((unsigned long)ops))
+		return false;
+	__set_bit(slot, tramps_leaving);
+	schedule_work(&tramp_free_wk);
+	return true;
 }
 
 unsigned long ftrace_tramp_addr(unsigned int slot)

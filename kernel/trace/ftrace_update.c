@@ -36,15 +36,20 @@
 static ftrace_func_t ftrace_call_func = ftrace_stub;
 
 /* The bits of rec->flags that say what the site calls. */
-#define REC_TARGET	(REC_ON | REC_TRAMP_MASK)
+#define REC_TARGET	(REC_ON | REC_REGS | REC_TRAMP_MASK)
 
 /*
  * What the site of rec must call, as its REC_TARGET bits: 0 for the
- * nop, REC_ON for ftrace_caller, REC_ON and a slot for a trampoline.
+ * nop, REC_ON for ftrace_caller, REC_ON and REC_REGS for
+ * ftrace_regs_caller (whenever an ops that wants it needs every
+ * register: such ops have no trampoline), REC_ON and a slot for a
+ * trampoline.
  */
 static unsigned long rec_target(struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op, *one = NULL;
+	unsigned long regs = 0;
+	bool several = false;
 
 	if (!ftrace_enabled)
 		return 0;
@@ -54,13 +59,17 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 					    lockdep_is_held(&ftrace_lock))) {
 		if (!ftrace_ops_wants(op, rec->ip))
 			continue;
+		if (op->flags & FTRACE_OPS_FL_REGS_CALLER)
+			regs = REC_REGS;
 		/* A second ops: the list function calls both. */
 		if (one)
-			return REC_ON;
+			several = true;
 		one = op;
 	}
 	if (!one)
 		return 0;
+	if (several || regs)
+		return REC_ON | regs;
 	return REC_ON | ((unsigned long)one->tramp_slot << REC_TRAMP_SHIFT);
 }
 
@@ -71,6 +80,8 @@ static unsigned long target_addr(unsigned long target)
 
 	if (!(target & REC_ON))
 		return 0;
+	if (IS_ENABLED(CONFIG_FTRACE_FULL_REGS) && (target & REC_REGS))
+		return FTRACE_REGS_ADDR;
 	return slot ? ftrace_tramp_addr(slot) : FTRACE_ADDR;
 }
 

@@ -14,7 +14,9 @@
  *  - an ops whose callback calls its traced function is not called
  *    again from inside itself more than the recursion guard allows;
  *  - a site calling a trampoline that was silenced runs its function
- *    untraced, and returns to its caller.
+ *    untraced, and returns to its caller;
+ *  - a late call through the trampoline of an ops that has left does
+ *    not reach its callback.
  */
 
 #define pr_fmt(fmt) "ftrace selftest: " fmt
@@ -25,6 +27,7 @@
 #include "trace.h"
 
 #ifdef CONFIG_FUNCTION_TRACER
+#include "ftrace_internal.h"
 
 /* The site of fn, as the records and the callbacks name it. */
 static unsigned long site_of(void *fn)
@@ -68,9 +71,9 @@ static void trace_targets(struct tracer *t, struct trace_array *tr, int n1,
 	for (i = 0; i < n2; i++)
 		v = ftrace_selftest_target2(v);
 	/*
-	 * Keep the targets' records: removing the ops waits for RCU tasks
-	 * (its trampoline), long enough for every other traced function
-	 * to overwrite a boot-sized buffer.
+	 * Keep the targets' records: removing the ops may wait for RCU
+	 * tasks (its trampoline), long enough for every other traced
+	 * function to overwrite a boot-sized buffer.
 	 */
 	tracer_tracing_off(tr);
 	t->reset(tr);
@@ -184,8 +187,11 @@ static int test_recursion(void)
 /*
  * The core silences a trampoline when a pass fails and sites may keep
  * calling it. Such a site must still run its function, untraced, and
- * return to its caller (on x86-64 the trampoline then calls the stub).
- * Then the ops leaves as usual. Archs without trampolines skip it.
+ * return to its caller: on arm64 the site reaches the slot's closed
+ * gate, which has to give the function back the return address the
+ * site's bl overwrote (a CPU running a gate from a fetch older than
+ * its opening takes the same path); on x86-64 the trampoline calls the
+ * stub. Then the ops leaves as usual. Archs without trampolines skip it.
  */
 static int test_silenced_tramp(void)
 {
@@ -210,6 +216,44 @@ static int test_silenced_tramp(void)
 	unregister_ftrace_function(&d.ops);
 free:
 	ftrace_free_filter(&d.ops);
+	return ret;
+}
+
+/*
+ * A task preempted inside a trampoline before its call may resume after
+ * unregister returned: the trampoline of a static ops is only freed
+ * later, in the background (ftrace_tramp_free_later()), so the task then
+ * calls the trampoline's entry. For an ops the core guards, that is the
+ * assist, which must not call the callback of an ops no longer
+ * registered. The entry is called here as such a task would.
+ */
+static int test_late_tramp_call(void)
+{
+	static struct test_ops l;
+	char t1[] = "ftrace_selftest_target1";
+	ftrace_func_t entry = NULL;
+	int ret;
+
+	memset(&l, 0, sizeof(l));
+	ret = test_ops_setup(&l, t1, NULL) ?: register_ftrace_function(&l.ops);
+	if (ret)
+		goto free;
+	if (l.ops.tramp_slot) {
+		mutex_lock(&ftrace_lock);
+		ftrace_tramp_ops(l.ops.tramp_slot, &entry);
+		mutex_unlock(&ftrace_lock);
+	}
+	unregister_ftrace_function(&l.ops);
+	if (entry) {
+		entry(site_of(ftrace_selftest_target1), _THIS_IP_, &l.ops,
+		      NULL);
+		if (l.hits[0]) {
+			pr_err("a late call through a trampoline reached an unregistered ops\n");
+			ret = -EINVAL;
+		}
+	}
+free:
+	ftrace_free_filter(&l.ops);
 	return ret;
 }
 
@@ -250,7 +294,8 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 		       n1, n2);
 		return -EINVAL;
 	}
-	return test_several_ops() ?: test_recursion() ?: test_silenced_tramp();
+	return test_several_ops() ?: test_recursion() ?:
+	       test_silenced_tramp() ?: test_late_tramp_call();
 }
 
 #endif /* CONFIG_FUNCTION_TRACER */

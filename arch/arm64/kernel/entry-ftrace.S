@@ -20,6 +20,8 @@
  *  ftrace_caller  builds the frame below, calls the callback at the
  *                 ftrace_call label with (ip, parent_ip, op, regs), and
  *                 goes on into the traced function.
+ *  ftrace_ops_caller  the same for a per-ops trampoline of the pool
+ *                 below, which hands it the op and the callback.
  *  ftrace_stub    the callback that does nothing, with the ftrace_func_t
  *                 type (for CFI), where no callback is installed.
  *
@@ -50,10 +52,17 @@
 #include <asm/assembler.h>
 #include <asm/insn.h>
 
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
-SYM_CODE_START(ftrace_caller)
-	bti	c
+/* The pool of per-ops trampolines; ftrace.c has the slot size too. */
+#define FTRACE_TRAMP_POOL	64
+#define FTRACE_TRAMP_SLOT_SIZE	32
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+/*
+ * The frame above, x0 (ip), x1 (parent_ip) and x3 (regs) set up; x2
+ * (op) is the caller's to load. Uses x10 and x11 only, so that
+ * ftrace_ops_caller's x16 and x17 survive it.
+ */
+	.macro	ftrace_frame_enter
 	/* The caller's record; the stack stays 16-byte aligned. */
 	stp	x29, x9, [sp, #-16]!
 	mov	x29, sp
@@ -74,7 +83,7 @@ SYM_CODE_START(ftrace_caller)
 	/* Where it goes on after the hook. */
 	str	x30, [sp, #S_PC]
 
-	/* ftrace_caller's own record, inside pt_regs. */
+	/* The entry code's own record, inside pt_regs. */
 	stp	x29, x30, [sp, #S_STACKFRAME]
 	add	x29, sp, #S_STACKFRAME
 
@@ -82,14 +91,11 @@ SYM_CODE_START(ftrace_caller)
 	sub	x0, x30, #AARCH64_INSN_SIZE
 	/* parent_ip: where the traced function returns to. */
 	mov	x1, x9
-	/* op: the ops the core installed with the callback. */
-	ldr_l	x2, function_trace_op
 	mov	x3, sp
+	.endm
 
-	/* Patched by ftrace_update_ftrace_func() to call the callback. */
-SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
-	bl	ftrace_stub
-
+/* Back into the traced function, with what the callback left in pt_regs. */
+	.macro	ftrace_frame_leave
 	ldp	x0, x1, [sp, #S_X0]
 	ldp	x2, x3, [sp, #S_X2]
 	ldp	x4, x5, [sp, #S_X4]
@@ -100,7 +106,75 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 
 	add	sp, sp, #PT_REGS_SIZE + 16
 	ret	x9
+	.endm
+
+SYM_CODE_START(ftrace_caller)
+	bti	c
+	ftrace_frame_enter
+	/* op: the ops the core installed with the callback. */
+	ldr_l	x2, function_trace_op
+
+	/* Patched by ftrace_update_ftrace_func() to call the callback. */
+SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
+	bl	ftrace_stub
+
+	ftrace_frame_leave
 SYM_CODE_END(ftrace_caller)
+
+/*
+ * The per-ops trampolines (ftrace.c, arch_ftrace_tramp_create()): a
+ * site that one ops alone wants is "bl" to a slot of the pool, which
+ * loads that ops (x16) and what to call for it (x17) from the slot's
+ * literals and goes on here. The same frame as ftrace_caller's, so that
+ * callbacks and unwinders see no difference; x16 and x17 are scratch
+ * at a function's entry (the intra-procedure-call registers), and the
+ * slot reaches here with a plain branch, which neither a linker veneer
+ * (all of it is in .text) nor BTI gets in the way of.
+ */
+SYM_CODE_START(ftrace_ops_caller)
+	ftrace_frame_enter
+	mov	x2, x16
+	blr	x17
+	ftrace_frame_leave
+SYM_CODE_END(ftrace_ops_caller)
+
+/*
+ * The pool: FTRACE_TRAMP_POOL slots of FTRACE_TRAMP_SLOT_SIZE bytes up
+ * to ftrace_tramp_closed, in the kernel's text, so that every site that
+ * reaches ftrace_caller reaches them too. A slot:
+ *
+ *   +0   the gate: "b ftrace_tramp_closed" while the slot is free or
+ *        silenced, a nop while its ops may be called
+ *   +4   ldr x16, +16     the ops
+ *   +8   ldr x17, +24     what to call
+ *   +12  b ftrace_ops_caller
+ *   +16  the ops, +24 what to call: 8-byte literals
+ *
+ * They are written through the text-patching alias, and only while the
+ * gate is closed: see arch_ftrace_tramp_create().
+ */
+	.balign	FTRACE_TRAMP_SLOT_SIZE
+SYM_CODE_START(ftrace_tramp_pool)
+	.rept	FTRACE_TRAMP_POOL
+	b	ftrace_tramp_closed
+	ldr	x16, 1f
+	ldr	x17, 2f
+	b	ftrace_ops_caller
+1:	.quad	0
+2:	.quad	0
+	.endr
+SYM_CODE_END(ftrace_tramp_pool)
+
+/*
+ * A closed gate: straight back into the traced function (x30), with x30
+ * its own return address again (x9): the site's bl overwrote it, and
+ * the function has yet to save it.
+ */
+SYM_CODE_START(ftrace_tramp_closed)
+	mov	x10, x30
+	mov	x30, x9
+	ret	x10
+SYM_CODE_END(ftrace_tramp_closed)
 #endif /* CONFIG_DYNAMIC_FTRACE_WITH_REGS */
 
 SYM_TYPED_FUNC_START(ftrace_stub)

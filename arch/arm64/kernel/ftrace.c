@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The arm64 side of dynamic function tracing: rewriting call sites
- * between a nop and "bl ftrace_caller" (entry-ftrace.S).
+ * between a nop, "bl ftrace_caller" and a bl to a per-ops trampoline
+ * (entry-ftrace.S), and handing out those trampolines.
  *
  * Each traceable function begins with the two nops of
  * -fpatchable-function-entry=2. A record's ip is the second one
@@ -31,21 +32,23 @@
  * pass with text_mutex (prepare/post_process) as on x86, so that kprobes
  * and jump labels never rewrite text in the middle of it.
  *
- * A bl reaches +-128 MiB. ftrace_caller is in the kernel's text, and so
- * is every site for now (module sites are not recorded yet: issue 6,
- * step 4). Our config has neither ARM64_MODULE_PLTS nor RANDOMIZE_BASE,
- * so module_alloc() places every module in the 128 MiB below _etext,
- * from where ftrace_caller is always in range. A site out of range
- * anyway is refused with -EINVAL, which the core reports (ftrace_bug()).
+ * A bl reaches +-128 MiB. ftrace_caller and the trampolines' pool are in
+ * the kernel's text. Our config has neither ARM64_MODULE_PLTS nor
+ * RANDOMIZE_BASE, so module_alloc() places every module in the 128 MiB
+ * below _etext, from where both are always in range. A site out of
+ * range anyway is refused with -EINVAL, which the core reports
+ * (ftrace_bug()).
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
 
+#include <linux/bitops.h>
 #include <linux/ftrace.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 
 #include <asm/insn.h>
 #include <asm/patching.h>
@@ -139,9 +142,6 @@ int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr)
 {
-	/* TODO(issue 6, step 4): module sites. */
-	if (mod)
-		return -EINVAL;
 	return site_replace(rec, addr, 0);
 }
 
@@ -190,6 +190,153 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 	if (aarch64_insn_patch_text_nosync((void *)pc, new))
 		return -EPERM;
 	return 0;
+}
+
+/*
+ * Per-ops trampolines: the slots of ftrace_tramp_pool (entry-ftrace.S).
+ * A slot's code is fixed; what makes it an ops' trampoline is its two
+ * literals (the ops and what to call) and its gate, the first
+ * instruction: "b ftrace_tramp_closed" (straight back into the traced
+ * function) or a nop (go on to the literals and ftrace_ops_caller).
+ *
+ * The literals are only ever written while the gate is closed and no
+ * site calls the slot, so a CPU never loads a half-written one:
+ *   create:  a free slot (its gate closed since boot or since free);
+ *            write both literals, then open the gate; only after this
+ *            does a pass point any site at the slot. A CPU that still
+ *            runs the closed gate from what it fetched before returns
+ *            at once, the same as a site not yet patched.
+ *   silence: close the gate; the literals stay as they were, so a CPU
+ *            already past the gate calls what it always did. The slot
+ *            is never taken again.
+ *   free:    once no site calls the slot and no CPU or task is inside
+ *            (the core has waited for both), close the gate and give
+ *            the slot back.
+ *
+ * The pool is in the kernel's text next to ftrace_caller, so a site
+ * reaches a slot whenever it reaches ftrace_caller.
+ */
+#define TRAMP_POOL		64
+#define TRAMP_SLOT_SIZE		32
+#define TRAMP_OPS_OFF		16
+#define TRAMP_ENTRY_OFF		24
+/* The slot's loads: "ldr x16, [pc + 12]" at +4, "ldr x17, [pc + 16]" at +8. */
+#define TRAMP_LDR_OPS		0x58000070
+#define TRAMP_LDR_ENTRY		0x58000091
+
+/* Taken slots; free() runs outside ftrace_lock, hence atomic bit locks. */
+static DECLARE_BITMAP(tramp_taken, TRAMP_POOL);
+
+static unsigned long tramp_slot_addr(unsigned int i)
+{
+	return (unsigned long)ftrace_tramp_pool + i * TRAMP_SLOT_SIZE;
+}
+
+/* Whether entry-ftrace.S has the pool this file expects. */
+static bool tramp_pool_ok(void)
+{
+	unsigned long pool = (unsigned long)ftrace_tramp_pool;
+	const __le32 *slot = (const __le32 *)pool;
+
+	return (unsigned long)ftrace_tramp_closed - pool ==
+		       TRAMP_POOL * TRAMP_SLOT_SIZE &&
+	       IS_ALIGNED(pool, TRAMP_SLOT_SIZE) &&
+	       le32_to_cpu(slot[1]) == TRAMP_LDR_OPS &&
+	       le32_to_cpu(slot[2]) == TRAMP_LDR_ENTRY;
+}
+
+/* The gate of the slot at addr: open (a nop) or closed. */
+static int tramp_gate(unsigned long addr, bool open)
+{
+	u32 insn = open ? aarch64_insn_gen_nop() :
+		aarch64_insn_gen_branch_imm(addr,
+					    (unsigned long)ftrace_tramp_closed,
+					    AARCH64_INSN_BRANCH_NOLINK);
+
+	/* One aligned instruction, and the caches made to see it. */
+	return aarch64_insn_patch_text_nosync((void *)addr, insn);
+}
+
+/*
+ * Write the 8-byte literal at addr (the gate closed) as two 32-bit
+ * halves through the patching alias, keeping its bytes as they are in
+ * memory: aarch64_insn_write() stores an instruction little-endian.
+ */
+static int tramp_literal(unsigned long addr, unsigned long val)
+{
+	u32 half[2];
+	int i, ret;
+
+	memcpy(half, &val, sizeof(half));
+	for (i = 0; i < 2; i++) {
+		ret = aarch64_insn_write((void *)(addr + 4 * i),
+					 le32_to_cpu((__force __le32)half[i]));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+unsigned long arch_ftrace_tramp_create(struct ftrace_ops *ops,
+				       ftrace_func_t entry,
+				       unsigned long *size)
+{
+	unsigned long addr;
+	unsigned int i;
+
+	if (!tramp_pool_ok()) {
+		pr_warn_once("ftrace_tramp_pool is not as expected: no trampolines\n");
+		return 0;
+	}
+	for (i = 0; i < TRAMP_POOL; i++) {
+		/* Pairs with free()'s unlock: the gate is seen closed. */
+		if (!test_and_set_bit_lock(i, tramp_taken))
+			break;
+	}
+	/* All taken: the ops goes through ftrace_caller. */
+	if (i == TRAMP_POOL)
+		return 0;
+	addr = tramp_slot_addr(i);
+	if (tramp_literal(addr + TRAMP_OPS_OFF, (unsigned long)ops) ||
+	    tramp_literal(addr + TRAMP_ENTRY_OFF, (unsigned long)entry))
+		goto fail;
+	/*
+	 * The literals are in memory before the gate opens: a CPU that
+	 * runs the open gate loads these values, never the old ones.
+	 */
+	smp_wmb();
+	if (tramp_gate(addr, true))
+		goto fail;
+	*size = TRAMP_SLOT_SIZE;
+	return addr;
+fail:
+	clear_bit_unlock(i, tramp_taken);
+	return 0;
+}
+
+void arch_ftrace_tramp_free(unsigned long addr)
+{
+	unsigned int i = (addr - (unsigned long)ftrace_tramp_pool) /
+			 TRAMP_SLOT_SIZE;
+
+	/*
+	 * Closed before the slot is free again, so that the next create
+	 * writes its literals behind a closed gate. Should the write fail,
+	 * the slot stays taken rather than be reused open.
+	 */
+	if (tramp_gate(addr, false)) {
+		pr_err("cannot close trampoline %pS: it is kept\n",
+		       (void *)addr);
+		return;
+	}
+	clear_bit_unlock(i, tramp_taken);
+}
+
+void arch_ftrace_tramp_silence(unsigned long addr)
+{
+	/* Sites may keep calling it: they return at the gate from now on. */
+	if (tramp_gate(addr, false))
+		pr_err("cannot close trampoline %pS\n", (void *)addr);
 }
 
 /* A pass holds text_mutex from prepare to post_process. */

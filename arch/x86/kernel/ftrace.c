@@ -36,7 +36,7 @@
 #include <asm/text-patching.h>
 
 #ifdef CONFIG_DYNAMIC_FTRACE
-/* The labels of ftrace_64.S that the patching code rewrites. */
+/* The label of ftrace_64.S that the patching code rewrites. */
 void ftrace_call(void);
 
 /* What a site must hold: the call to target, or the nop for target 0. */
@@ -127,20 +127,27 @@ bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target)
 }
 
 /*
- * Point the call at ftrace_call (inside ftrace_caller) at func. One
- * text_poke_bp(): a CPU inside ftrace_caller calls either the old
- * callback or the new one, never a torn address. Called in a pass.
+ * Point the call at ftrace_call (inside ftrace_caller), and the one at
+ * ftrace_regs_call (inside ftrace_regs_caller), at func. One
+ * text_poke_bp() each: a CPU inside either calls the old callback or
+ * the new one, never a torn address. Called in a pass.
  */
-int ftrace_update_ftrace_func(ftrace_func_t func)
+static void point_call(void (*label)(void), ftrace_func_t func)
 {
-	unsigned long ip = (unsigned long)ftrace_call;
 	u8 want[MCOUNT_INSN_SIZE];
 
+	site_insn(want, (unsigned long)label, (unsigned long)func);
+	text_poke_bp(label, want, MCOUNT_INSN_SIZE, NULL);
+}
+
+int ftrace_update_ftrace_func(ftrace_func_t func)
+{
 	lockdep_assert_held(&text_mutex);
 	/* Sites queued so far must land first: the queue is in order. */
 	text_poke_finish();
-	site_insn(want, ip, (unsigned long)func);
-	text_poke_bp((void *)ip, want, MCOUNT_INSN_SIZE, NULL);
+	point_call(ftrace_call, func);
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
+		point_call(ftrace_regs_call, func);
 	return 0;
 }
 

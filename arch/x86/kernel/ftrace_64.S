@@ -41,9 +41,37 @@
 #include <asm/ptrace-abi.h>
 #include <asm/nospec-branch.h>
 #include <asm/ftrace.h>
+#include <asm/segment.h>
 
 /* The pt_regs plus the padding that keeps %rsp 16-byte aligned. */
 #define FTRACE_FRAME	(FRAME_SIZE + 8)
+
+/*
+ * The registers both entries save in pt_regs at %rsp and give back: the
+ * arguments, rax (the varargs count, which the callee needs untouched)
+ * and rbp.
+ */
+.macro save_args
+	movq	%rdi, RDI(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%rax, RAX(%rsp)
+	movq	%rbp, RBP(%rsp)
+.endm
+
+.macro restore_args
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	R8(%rsp), %r8
+	movq	R9(%rsp), %r9
+	movq	RAX(%rsp), %rax
+	movq	RBP(%rsp), %rbp
+.endm
 
 	.code64
 	.section .text, "ax"
@@ -61,14 +89,7 @@ SYM_FUNC_END(ftrace_stub)
 SYM_FUNC_START(ftrace_caller)
 	subq	$FTRACE_FRAME, %rsp
 
-	movq	%rdi, RDI(%rsp)
-	movq	%rsi, RSI(%rsp)
-	movq	%rdx, RDX(%rsp)
-	movq	%rcx, RCX(%rsp)
-	movq	%r8, R8(%rsp)
-	movq	%r9, R9(%rsp)
-	movq	%rax, RAX(%rsp)
-	movq	%rbp, RBP(%rsp)
+	save_args
 	movq	$0, CS(%rsp)
 
 	/* The traced function's stack pointer, as it was at its hook. */
@@ -89,24 +110,100 @@ SYM_INNER_LABEL(ftrace_caller_op_ptr, SYM_L_GLOBAL)
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	call	ftrace_stub
 
-	movq	RDI(%rsp), %rdi
-	movq	RSI(%rsp), %rsi
-	movq	RDX(%rsp), %rdx
-	movq	RCX(%rsp), %rcx
-	movq	R8(%rsp), %r8
-	movq	R9(%rsp), %r9
-	movq	RAX(%rsp), %rax
-	movq	RBP(%rsp), %rbp
+	restore_args
 
 	addq	$FTRACE_FRAME, %rsp
 SYM_INNER_LABEL(ftrace_caller_end, SYM_L_GLOBAL)
 	RET
 SYM_FUNC_END(ftrace_caller)
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
 /*
- * The ORC unwinder reads a trampoline of an ops with
- * FTRACE_OPS_FL_SAVE_REGS as a copy of ftrace_regs_caller. No such ops
- * can register yet (full registers come with WITH_REGS), so every
- * trampoline is a copy of ftrace_caller, and the name only resolves.
+ * ftrace_regs_caller: what a site calls while an ops that wants every
+ * register (FTRACE_OPS_FL_SAVE_REGS, or one that may change where the
+ * function goes on: FTRACE_OPS_FL_IPMODIFY) wants its function. Its
+ * frame, from the stack pointer up:
+ *
+ *   0 .. FRAME_SIZE-1   struct pt_regs, every field set: the general
+ *                       registers; ip, the instruction after the site
+ *                       (as upstream's: kprobes and livepatch count on
+ *                       it); the kernel's cs and ss (a nonzero cs tells
+ *                       arch_ftrace_get_regs() the registers are all
+ *                       there); flags; sp as it was at the site;
+ *                       orig_ax 0
+ *   REGS_FLAGS          the flags, pushed before anything here can
+ *                       change them
+ *   REGS_RET            the return address into the traced function
+ *   REGS_RET + 8        the traced function's own return address
+ *
+ * On the way out the general registers and the flags come back from
+ * pt_regs, and the return goes to regs->ip: a callback may change any
+ * of them (a kprobe handler, livepatch sending the function to its
+ * new version). sp does not come back. No per-ops trampoline is made
+ * for such ops (ftrace_tramp.c): the unwinder would read it as a copy
+ * of this code, but none exists.
+ */
+#define REGS_FLAGS	FRAME_SIZE
+#define REGS_RET	(FRAME_SIZE + 8)
+
+SYM_FUNC_START(ftrace_regs_caller)
+	pushfq
+	subq	$FRAME_SIZE, %rsp
+
+	save_args
+	movq	%r10, R10(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%rbx, RBX(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
+	movq	REGS_FLAGS(%rsp), %rdi
+	movq	%rdi, EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	leaq	REGS_RET+8(%rsp), %rdi
+	movq	%rdi, RSP(%rsp)
+
+	movq	REGS_RET(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	/* ip: the site, as the records name it; parent_ip. */
+	subq	$MCOUNT_INSN_SIZE, %rdi
+	movq	REGS_RET+8(%rsp), %rsi
+SYM_INNER_LABEL(ftrace_regs_caller_op_ptr, SYM_L_GLOBAL)
+	movq	function_trace_op(%rip), %rdx
+	movq	%rsp, %rcx
+
+SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
+	call	ftrace_stub
+
+	/* Where the function goes on, and with which flags. */
+	movq	RIP(%rsp), %rax
+	movq	%rax, REGS_RET(%rsp)
+	movq	EFLAGS(%rsp), %rax
+	movq	%rax, REGS_FLAGS(%rsp)
+
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	RBX(%rsp), %rbx
+	movq	R11(%rsp), %r11
+	movq	R10(%rsp), %r10
+	restore_args
+
+	addq	$FRAME_SIZE, %rsp
+	popfq
+SYM_INNER_LABEL(ftrace_regs_caller_end, SYM_L_GLOBAL)
+	RET
+SYM_FUNC_END(ftrace_regs_caller)
+#else
+/*
+ * The ORC unwinder names ftrace_regs_caller for the trampolines of ops
+ * with FTRACE_OPS_FL_SAVE_REGS, which cannot register without
+ * WITH_REGS: the name only has to resolve.
  */
 SYM_FUNC_ALIAS(ftrace_regs_caller, ftrace_caller)
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_REGS */
 #endif /* CONFIG_DYNAMIC_FTRACE */

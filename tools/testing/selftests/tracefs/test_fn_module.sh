@@ -69,8 +69,8 @@ en=$(sort "$T/enabled_functions" | sed 's/).*/)/' | tr '\n' ' ')
 [ "$en" = "harness_fntest_alpha [$M] (1) harness_fntest_beta [$M] (1) " ] ||
 	fail "enabled_functions reads '$en'"
 # One ops wants them: a module's sites call its trampoline, as kernel
-# sites do (x86-64 only, as in test_fn_tramp.sh).
-if [ "$arch" = x86_64 ]; then
+# sites do (x86-64; arm64 only in ours, as in test_fn_tramp.sh).
+if [ "$arch" = x86_64 ] || [ "$flavor" = ours ]; then
 	n=$(grep -c "^harness_fntest_[a-z]* \[$M\] (1).*	tramp: " "$T/enabled_functions")
 	[ "$n" = 2 ] || fail "$n of the module's 2 sites call a trampoline: $(grep "\[$M\]" "$T/enabled_functions")"
 fi
