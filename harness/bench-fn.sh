@@ -54,7 +54,10 @@
 # Results: stdout and out/logs/bench-fn.txt; each guest's run directory is
 # out/runs/x86_64-FLAVOR[-nofn]-bench-fn-N.
 # Environment: RUNS (3), BENCH_N (syscalls a loop, 100000), BENCH_REPS
-# (loops a figure, 5), ACCEL (tcg), NO_BUILD=1 (use the kernels as built),
+# (loops a figure, 5), ACCEL (tcg,thread=single: one TCG thread, whose
+# runs agree within a few per cent; multi-threaded TCG moved them by
+# 10-50% and once hung upstream's guest patching every site),
+# NO_BUILD=1 (use the kernels as built),
 # INSN (1: the instruction counts too; 0: not; only: only them),
 # INSN_N (syscalls a counted loop, 20000; 3 loops, the median kept).
 # Usage: bench-fn.sh
@@ -65,7 +68,7 @@ arch=x86_64
 runs=${RUNS:-3}
 n=${BENCH_N:-100000}
 reps=${BENCH_REPS:-5}
-export ACCEL=${ACCEL:-tcg}
+export ACCEL=${ACCEL:-tcg,thread=single}
 insn=${INSN:-1}
 insn_n=${INSN_N:-20000}
 for v in "$runs" "$n" "$reps" "$insn_n"; do
