@@ -491,6 +491,13 @@ static inline void ftrace_array_free(struct trace_array *tr) { }
 
 /* ---- trace_selftest.c: the tracers' ->selftest (FTRACE_STARTUP_TEST) ---- */
 
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+/* trace_tracer.c: no tracer self-test runs at boot; says why, once */
+void __init disable_tracing_selftest(const char *reason);
+#else
+static inline void disable_tracing_selftest(const char *reason) { }
+#endif
+
 int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr);
 /* irqsoff, preemptoff, preemptirqsoff: one section must be kept */
 int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr);

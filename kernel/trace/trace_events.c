@@ -1683,6 +1683,7 @@ static char boot_events[COMMAND_LINE_SIZE] __initdata;
 static __init int set_trace_event(char *str)
 {
 	strscpy(boot_events, str, sizeof(boot_events));
+	disable_tracing_selftest("running event tracing");
 	return 1;
 }
 __setup("trace_event=", set_trace_event);

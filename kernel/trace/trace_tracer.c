@@ -28,14 +28,10 @@ struct tracer *trace_types;
 static char boot_tracer[BOOT_TRACER_LEN] __initdata;
 static bool boot_tracer_set __initdata;
 
-/* A tracer was started at boot: the top array is not free for tests. */
-static bool boot_tracer_given __initdata;
-
 static int __init set_cmdline_ftrace(char *str)
 {
 	strscpy(boot_tracer, str, BOOT_TRACER_LEN);
 	boot_tracer_set = true;
-	boot_tracer_given = true;
 	return 1;
 }
 __setup("ftrace=", set_cmdline_ftrace);
@@ -118,6 +114,20 @@ static bool tracer_allowed(struct trace_array *tr, struct tracer *t)
 #define SELFTESTS_MAX	16
 static struct tracer *selftests[SELFTESTS_MAX] __initdata;
 static int nr_selftests __initdata;
+static bool selftests_off __initdata;
+
+/*
+ * What boot asked for uses the top-level array: a tracer started with
+ * ftrace=, events with trace_event=. The tests would disturb it (and
+ * reset its buffer), so none runs, as upstream does.
+ */
+void __init disable_tracing_selftest(const char *reason)
+{
+	if (selftests_off)
+		return;
+	selftests_off = true;
+	pr_info("Ftrace startup test is disabled due to %s\n", reason);
+}
 
 static void __init selftest_postpone(struct tracer *type)
 {
@@ -152,8 +162,9 @@ static int __init run_selftest(struct tracer *type)
 	struct trace_array *tr = &global_trace;
 	int ret;
 
-	if (boot_tracer_given || tr->current_trace != &nop_trace ||
-	    !tracer_tracing_is_on(tr)) {
+	if (selftests_off)
+		return 0;
+	if (tr->current_trace != &nop_trace || !tracer_tracing_is_on(tr)) {
 		pr_info("Selftest for tracer %s skipped: the top-level array is in use\n",
 			type->name);
 		return 0;
@@ -235,6 +246,7 @@ out:
 	pr_info("Starting tracer '%s'\n", type->name);
 	tracing_set_tracer(&global_trace, type->name);
 	boot_tracer_set = false;
+	disable_tracing_selftest("running a tracer");
 	return 0;
 }
 

@@ -5,7 +5,8 @@
 #   tp_printk HARNESS_EVENTBOOT=1
 # runs this test alone: the events are on from early boot (tp_printk
 # copied the records of the early initcalls to the kernel log), the
-# buffer was made full size, and trace has the records. In other boots
+# buffer was made full size, trace has the records, and no tracer
+# self-test ran. In other boots
 # it has nothing to check.
 . "$TESTDIR/lib.sh"
 
@@ -30,4 +31,12 @@ grep -qw tp_printk /proc/cmdline || fail "tp_printk is not on the command line"
 n=$(dmesg | grep -c 'initcall_finish: func=[^ ]* ret=')
 [ "$n" -gt 10 ] || fail "only $n initcall_finish records in the kernel log: not enabled early"
 echo "$n initcall_finish records in the kernel log"
+# Events on from boot turn the tracer self-tests off, as upstream's do
+# (they would reset the buffer under them); only ours runs them.
+if [ "$flavor" = ours ]; then
+	dmesg | grep -q 'Ftrace startup test is disabled due to running event tracing' ||
+		fail "no 'Ftrace startup test is disabled' line in the kernel log"
+	! dmesg | grep -q 'Testing tracer ' ||
+		fail "a tracer self-test ran: $(dmesg | grep -m1 'Testing tracer ')"
+fi
 echo 0 >"$T/events/enable"

@@ -30,3 +30,11 @@ case $got in
 *) fail "the trace since boot holds: $got" ;;
 esac
 echo "since boot: $got records"
+# A tracer started at boot turns the tracer self-tests off (only ours
+# runs them).
+if [ "$flavor" = ours ]; then
+	dmesg | grep -q 'Ftrace startup test is disabled due to running a tracer' ||
+		fail "no 'Ftrace startup test is disabled' line in the kernel log"
+	! dmesg | grep -q 'Testing tracer ' ||
+		fail "a tracer self-test ran: $(dmesg | grep -m1 'Testing tracer ')"
+fi
