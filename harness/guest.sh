@@ -111,9 +111,27 @@ if [ -n "$interactive" ]; then
 fi
 
 start=$(date +%s)
-rc=0
-timeout -s KILL "$timeout" "$@" -display none -monitor none -serial stdio \
-	</dev/null >"$run/console.log" 2>&1 || rc=$?
+rc=0 timed_out=
+# QEMU's monitor answers on a socket: at the time limit qemu-hang.py asks
+# it where each CPU is, before QEMU is killed (a silent hang otherwise
+# leaves no clue).
+mon=$run/monitor.sock
+"$@" -display none -monitor unix:"$mon",server=on,wait=off -serial stdio \
+	</dev/null >"$run/console.log" 2>&1 &
+qpid=$!
+trap 'kill -KILL "$qpid" 2>/dev/null || true' EXIT
+trap 'exit 143' TERM INT
+while kill -0 "$qpid" 2>/dev/null; do
+	if [ $(($(date +%s) - start)) -ge "$timeout" ]; then
+		timed_out=1
+		timeout 60 python3 "$HARNESS/qemu-hang.py" "$mon" \
+			"$bdir/System.map" >"$run/hang.txt" 2>&1 || true
+		kill -KILL "$qpid" 2>/dev/null || true
+		break
+	fi
+	sleep 0.2
+done
+{ wait "$qpid"; } 2>/dev/null || rc=$?
 secs=$(($(date +%s) - start))
 
 # What the script printed, for whoever called us.
@@ -123,7 +141,7 @@ secs=$(($(date +%s) - start))
 # that prints these words itself does not trip the check.
 bad='(Kernel panic|BUG:|Oops|WARNING:|------------\[ cut here \]|general protection fault|Unable to handle kernel|Internal error:|kernel BUG|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|INFO: (task .* blocked|possible|trying to register|lockdep)|KASAN:|UBSAN:|rcu: INFO|soft lockup|hard LOCKUP|Call [Tt]race:)'
 reasons=
-if [ "$rc" = 137 ] || [ "$rc" = 124 ]; then
+if [ -n "$timed_out" ]; then
 	reasons="timeout: no power-off within ${timeout}s"
 fi
 hits=$(cat "$run/console.log" "$run/dmesg" 2>/dev/null | tr -d "\r" |
@@ -151,6 +169,10 @@ if [ -n "$reasons" ]; then
 	fi
 	echo "  last console lines:" >&2
 	tr -d "\r" <"$run/console.log" | tail -n 15 | sed 's/^/    /' >&2
+	if [ -s "$run/hang.txt" ]; then
+		echo "  where the CPUs were (QEMU's monitor, a stack scan):" >&2
+		head -n 60 "$run/hang.txt" | sed 's/^/  /' >&2
+	fi
 	echo "  console log: $run/console.log" >&2
 	exit 125
 fi
