@@ -1,18 +1,19 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build one kernel: tinyconfig plus our fragments.
-# Usage: build.sh FLAVOR ARCH [debug|nofn]
-# (nofn: without function tracing, for harness/bench-fn.sh)
+# Usage: build.sh FLAVOR ARCH [debug|nofn|selftest]
+# (nofn: without function tracing, for harness/bench-fn.sh; selftest:
+# with the tracer self-tests at boot, which flavor ours always has)
 # Prints nothing on success but a summary; the full log is in out/logs/.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn]}
-arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn]}
+flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest]}
+arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest]}
 variant=${3:-}
 check_flavor "$flavor"
 arch_setup "$arch"
-case $variant in "" | debug | nofn) ;; *) die "unknown variant '$variant'" ;; esac
+case $variant in "" | debug | nofn | selftest) ;; *) die "unknown variant '$variant'" ;; esac
 
 "$HARNESS/tree.sh" "$flavor"
 
@@ -29,6 +30,7 @@ fi
 [ -f "$HARNESS/configs/flavor-$flavor.config" ] &&
 	frags="$frags $HARNESS/configs/flavor-$flavor.config"
 [ "$variant" = nofn ] && frags="$frags $HARNESS/configs/nofn.config"
+[ "$variant" = selftest ] && frags="$frags $HARNESS/configs/selftest.config"
 
 # Regenerate .config when a fragment changed (or there is none yet), or
 # one of our Kconfig files did: a new symbol the fragments ask for would
