@@ -23,6 +23,14 @@
  * kernel block the vCPU enters ("insn-trace: ADDRESS INSNS NOP5S"), to find
  * which kernel code a system call runs (addr2line or nm on vmlinux).
  *
+ * With profile=on it counts instead, from a start marker to the next
+ * stop marker (on any vCPU), the instructions every vCPU executes in each
+ * kernel block, and at the stop prints one line per block that ran:
+ *   insn-prof: ADDRESS INSNS RUNS
+ * harness/profile-fn.sh adds them up by function (System.map), to see
+ * where a kernel spends an operation (e.g. switching tracers) whatever
+ * the host's load.
+ *
  * Only QEMU's stable plugin ABI is used; its few declarations are below,
  * so the plugin builds without QEMU's or GLib's headers:
  *   gcc -shared -fPIC -O2 -o insn-count.so insn-count.c
@@ -79,13 +87,55 @@ static struct slot {
 } slots[MAX_VCPUS];
 
 static int tracing;
+static int profiling;
+static int profile_on;	/* read by every vCPU thread: __atomic */
 
-/* With "trace", what a kernel block's callback needs to print it. */
+/* With "trace" or "profile", a kernel block's callback data. */
 struct block {
 	uint64_t vaddr;
 	uint64_t n;
 	uint64_t nop5;
+	uint64_t hits;		/* profile: runs since the start marker */
+	struct block *next;	/* profile: every block, for the report */
 };
+
+/* profile: every kernel block translated; pushed without a lock. */
+static struct block *blocks;
+
+static void tb_prof(unsigned int vcpu, void *udata)
+{
+	struct block *b = udata;
+
+	if (__atomic_load_n(&profile_on, __ATOMIC_RELAXED))
+		__atomic_fetch_add(&b->hits, 1, __ATOMIC_RELAXED);
+}
+
+static void prof_start(void)
+{
+	struct block *b;
+
+	for (b = __atomic_load_n(&blocks, __ATOMIC_ACQUIRE); b; b = b->next)
+		__atomic_store_n(&b->hits, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&profile_on, 1, __ATOMIC_RELEASE);
+}
+
+static void prof_stop(void)
+{
+	struct block *b;
+	char line[64];
+	uint64_t h;
+
+	__atomic_store_n(&profile_on, 0, __ATOMIC_RELEASE);
+	for (b = __atomic_load_n(&blocks, __ATOMIC_ACQUIRE); b; b = b->next) {
+		h = __atomic_exchange_n(&b->hits, 0, __ATOMIC_RELAXED);
+		if (!h)
+			continue;
+		snprintf(line, sizeof(line), "insn-prof: %" PRIx64 " %" PRIu64
+			 " %" PRIu64 "\n", b->vaddr, h * b->n, h);
+		qemu_plugin_outs(line);
+	}
+	qemu_plugin_outs("insn-prof: end\n");
+}
 
 static void tb_trace(unsigned int vcpu, void *udata)
 {
@@ -133,6 +183,8 @@ static void mark_start(unsigned int vcpu, void *udata)
 	slots[vcpu].kernel = 0;
 	slots[vcpu].nop5 = 0;
 	slots[vcpu].counting = 1;
+	if (profiling)
+		prof_start();
 }
 
 static void mark_stop(unsigned int vcpu, void *udata)
@@ -147,6 +199,8 @@ static void mark_stop(unsigned int vcpu, void *udata)
 		 " nop5 %" PRIu64 "\n", vcpu, slots[vcpu].total,
 		 slots[vcpu].kernel, slots[vcpu].nop5);
 	qemu_plugin_outs(line);
+	if (profiling)
+		prof_stop();
 }
 
 /* nopl disp32(%rax): 0f 1f 80, then the displacement, little-endian. */
@@ -172,6 +226,25 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			nops += is_insn(qemu_plugin_tb_get_insn(tb, i), nop5,
 					sizeof(nop5));
 		v |= KERNEL_HALF | (nops & COUNT_MASK) << COUNT_BITS;
+	}
+	if (profiling && (v & KERNEL_HALF)) {
+		/* Never freed: a block may run until QEMU exits. */
+		struct block *b = calloc(1, sizeof(*b));
+
+		if (b) {
+			b->vaddr = qemu_plugin_tb_vaddr(tb);
+			b->n = n;
+			b->next = __atomic_load_n(&blocks, __ATOMIC_RELAXED);
+			/* translations may run on several vCPU threads */
+			while (!__atomic_compare_exchange_n(&blocks, &b->next, b,
+							    1, __ATOMIC_RELEASE,
+							    __ATOMIC_RELAXED))
+				;
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_prof,
+							     QEMU_PLUGIN_CB_NO_REGS,
+							     b);
+			return;
+		}
 	}
 	if (tracing && (v & KERNEL_HALF)) {
 		/* Never freed: a block may run until QEMU exits. */
@@ -214,11 +287,15 @@ EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 
 	for (i = 0; i < argc; i++) {
 		/* QEMU 7.2 turns "arg=trace" into "trace=on". */
-		if (strcmp(argv[i], "trace=on") && strcmp(argv[i], "trace")) {
+		if (!strcmp(argv[i], "trace=on") || !strcmp(argv[i], "trace")) {
+			tracing = 1;
+		} else if (!strcmp(argv[i], "profile=on") ||
+			   !strcmp(argv[i], "profile")) {
+			profiling = 1;
+		} else {
 			fprintf(stderr, "insn-count: unknown argument %s\n", argv[i]);
 			return -1;
 		}
-		tracing = 1;
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	return 0;
