@@ -171,29 +171,19 @@ done
 # and fails the run: stop 17's fn boot hung in one, with the default 10
 # minutes leaving no report before its time limit.
 fnstress=test_rb_function_stress,test_lat_*
+# fnsuites ARCH FLAVOR TESTS: the suite without the function tracing
+# tests, then those in their one-thread boot (guest.sh sets the 2-minute
+# RCU-tasks stall report for every boot).
+fnsuites() {
+	suite "$1" "$2" suite "HARNESS_SKIP=test_fn_*,$fnstress"
+	SUITE_ACCEL=tcg,thread=single SUITE_TIMEOUT=1800 \
+		suite "$1" "$2" fn "HARNESS_TESTS=$3"
+}
 for fa in $built; do
 	s=$(date +%s)
 	case $fa in
-	*/x86_64)
-		suite x86_64 "${fa%/*}" suite "HARNESS_SKIP=test_fn_*,$fnstress"
-		if [ "${fa%/*}" != rb ]; then
-			fn="test_fn_*,$fnstress"
-		else
-			fn=$fnstress
-		fi
-		hz=$(sed -n 's/^CONFIG_HZ=//p' \
-			"$(build_dir "${fa%/*}" x86_64 "$variant")/.config")
-		SUITE_ACCEL=tcg,thread=single SUITE_TIMEOUT=1800 \
-			suite x86_64 "${fa%/*}" fn "HARNESS_TESTS=$fn rcupdate.rcu_task_stall_timeout=$((${hz:-250} * 120))"
-		;;
-	*/arm64)
-		# Only ours is built on arm64.
-		suite arm64 "${fa%/*}" suite "HARNESS_SKIP=test_fn_*,$fnstress"
-		hz=$(sed -n 's/^CONFIG_HZ=//p' \
-			"$(build_dir "${fa%/*}" arm64 "$variant")/.config")
-		SUITE_ACCEL=tcg,thread=single SUITE_TIMEOUT=1800 \
-			suite arm64 "${fa%/*}" fn "HARNESS_TESTS=test_fn_*,$fnstress rcupdate.rcu_task_stall_timeout=$((${hz:-250} * 120))"
-		;;
+	rb/x86_64) fnsuites x86_64 rb "$fnstress" ;;
+	*/x86_64 | */arm64) fnsuites "${fa#*/}" "${fa%/*}" "test_fn_*,$fnstress" ;;
 	*) suite "${fa#*/}" "${fa%/*}" ;;
 	esac
 	echo "    ($(($(date +%s) - s)) s)"
