@@ -125,7 +125,11 @@ enum {
 	FTRACE_OPS_FL_ALLOC_TRAMP		= BIT(11),
 	/* May change the ip it returns to (livepatch, kprobes). */
 	FTRACE_OPS_FL_IPMODIFY			= BIT(12),
-	/* Core-internal kinds: pid-filtered, RCU-watching, of an array. */
+	/*
+	 * Core-internal kinds: pid-filtered, RCU-watching, of an array (a
+	 * tracer's, whose callback ignores a call that comes late, after
+	 * unregister returned: see ftrace_tramp_free_later()).
+	 */
 	FTRACE_OPS_FL_PID			= BIT(13),
 	FTRACE_OPS_FL_RCU			= BIT(14),
 	FTRACE_OPS_FL_TRACE_ARRAY		= BIT(15),

@@ -29,9 +29,10 @@
  *            wrapper still runs) and synchronize_rcu_tasks() (no task is
  *            preempted inside the code), the code is freed and the slot
  *            can be taken again. Unregister waits for both, but for a
- *            static ops whose trampoline calls the assist (such as the
- *            top-level function tracer's): it hands the slot to a work
- *            that waits for the second (ftrace_tramp_free_later()).
+ *            static ops (such as the top-level function tracer's): it
+ *            hands the slot to a work that waits for the second
+ *            (ftrace_tramp_free_later()), its trampoline calling the
+ *            assist or, silenced, the stub.
  *
  * kallsyms names the code of each slot in use (from attach to free)
  * "ftrace_trampoline" of the pseudo-module "__builtin__ftrace", as
@@ -258,15 +259,23 @@ bool ftrace_tramp_free_later(struct ftrace_ops *ops, unsigned int slot)
 {
 	lockdep_assert_held(&ftrace_lock);
 	/*
-	 * A task that resumes inside the trampoline calls the assist with
+	 * A task that resumes inside the trampoline calls its entry with
 	 * ops, which must still be there to be read: ops in the kernel's
 	 * own data never go. The assist finds it unregistered and calls
-	 * nothing. An ops called directly, or one that may be freed, waits
-	 * in unregister as before.
+	 * nothing. A callback called directly would run: only that of an
+	 * array's tracer (FTRACE_OPS_FL_TRACE_ARRAY) may, which checks
+	 * the array's own state first and touches nothing that unregister
+	 * lets its caller free; its trampoline is also made to call the
+	 * stub, so that only a task already past the call gets there. Any
+	 * other ops waits in unregister as before.
 	 */
-	if (!slot || tramps[slot].entry != ftrace_tramp_assist ||
-	    !is_kernel_core_data((unsigned long)ops))
+	if (!slot || !is_kernel_core_data((unsigned long)ops))
 		return false;
+	if (tramps[slot].entry != ftrace_tramp_assist) {
+		if (!(ops->flags & FTRACE_OPS_FL_TRACE_ARRAY))
+			return false;
+		arch_ftrace_tramp_silence(tramps[slot].addr);
+	}
 	__set_bit(slot, tramps_leaving);
 	schedule_work(&tramp_free_wk);
 	return true;

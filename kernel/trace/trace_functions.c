@@ -154,14 +154,15 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	unsigned int trace_ctx;
 	int bit;
 
-	if (fn_skip(tr))
+	/* Its trampoline may call it with preemption on (fn_set_guard()). */
+	if (!READ_ONCE(tr->fn_on))
 		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
 	/* The preemption the guard disabled is not the traced code's. */
 	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
-	if (fn_cpu_on(tr))
+	if (!ftrace_pid_skip(tr) && fn_cpu_on(tr))
 		trace_function_record(tr, ip, parent_ip, trace_ctx);
 	ftrace_test_recursion_unlock(bit);
 }
@@ -269,6 +270,24 @@ static ftrace_func_t fn_callback(u32 flags)
 	}
 }
 
+/*
+ * The core's guard (FTRACE_OPS_FL_RECURSION) for the callbacks that need
+ * it: the stack variants skip a fixed number of frames and the repeats
+ * state is per CPU, both read before a guard of their own could be
+ * taken. function_trace_call() guards itself, as upstream's does, so
+ * its trampoline calls it directly: the guard's wrapper cost some 60
+ * instructions a call (harness/profile-fn.sh), also during the passes
+ * that switch the tracer, when every call returns at fn_skip().
+ */
+static void fn_set_guard(struct ftrace_ops *ops, u32 flags)
+{
+	/* Not registered: the late calls of ftrace_tramp_assist() read it. */
+	if (fn_callback(flags) == function_trace_call)
+		WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_RECURSION);
+	else
+		WRITE_ONCE(ops->flags, ops->flags | FTRACE_OPS_FL_RECURSION);
+}
+
 /* A new run of the callback starts with no call to repeat. */
 static void fn_last_clear(struct trace_array *tr)
 {
@@ -292,12 +311,14 @@ static int function_trace_init(struct trace_array *tr)
 	if (!tr->fn_last)
 		return -ENOMEM;
 	ops->func = fn_callback(func_flags.val);
+	fn_set_guard(ops, func_flags.val);
 	/*
-	 * The callbacks read per-CPU state before their own guard and
-	 * skip a fixed number of frames: the core's guard keeps preemption
-	 * off and the frames the same, trampoline or list function.
+	 * The callbacks return at fn_on (off before unregister), or write
+	 * to the buffer, which outlives the ops: a late call is harmless
+	 * (ftrace_tramp_free_later()). tr->fn_last is read only under the
+	 * core's guard, which the assist takes only while registered.
 	 */
-	ops->flags |= FTRACE_OPS_FL_RECURSION;
+	WRITE_ONCE(ops->flags, ops->flags | FTRACE_OPS_FL_TRACE_ARRAY);
 	ops->private = tr;
 	ret = register_ftrace_function(ops);
 	if (ret) {
@@ -338,6 +359,7 @@ static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 	WRITE_ONCE(tr->fn_on, false);
 	unregister_ftrace_function(ops);
 	ops->func = fn_callback(flags);
+	fn_set_guard(ops, flags);
 	fn_last_clear(tr);
 	ret = register_ftrace_function(ops);
 	if (!ret)
