@@ -62,8 +62,8 @@ STACK_BOOT_PARAMS="stacktrace stacktrace_filter=vfs_read,vfs_write"
 # which patch every call site; under multi-threaded TCG that meets the
 # stale int3 of live patching (see the README): three make check runs
 # lost a boot of ours to a silent hang there, and upstream built with
-# its self-tests (harness/boot-loop.sh upstream selftest) hung in 2 of 2
-# boots, a CPU looping on an int3 in raise_softirq. Boots that need not
+# its self-tests (harness/boot-loop.sh upstream selftest) hung in 3 of 4
+# boots, a CPU on the int3 of a call site each time. Boots that need not
 # be multi-threaded run with one TCG thread; the suites keep both
 # threads, for the ring buffer's races.
 ONE_THREAD=tcg,thread=single
