@@ -154,7 +154,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	unsigned int trace_ctx;
 	int bit;
 
-	/* Its trampoline may call it with preemption on (fn_set_guard()). */
+	/* Its trampoline may call it with preemption on (fn_set_callback()). */
 	if (!READ_ONCE(tr->fn_on))
 		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
@@ -271,18 +271,20 @@ static ftrace_func_t fn_callback(u32 flags)
 }
 
 /*
- * The core's guard (FTRACE_OPS_FL_RECURSION) for the callbacks that need
- * it: the stack variants skip a fixed number of frames and the repeats
+ * Give the (unregistered) ops the callback for the options in flags, and
+ * the core's guard (FTRACE_OPS_FL_RECURSION) if that callback needs it:
+ * the stack variants skip a fixed number of frames and the repeats
  * state is per CPU, both read before a guard of their own could be
  * taken. function_trace_call() guards itself, as upstream's does, so
  * its trampoline calls it directly: the guard's wrapper cost some 60
  * instructions a call (harness/profile-fn.sh), also during the passes
- * that switch the tracer, when every call returns at fn_skip().
+ * that switch the tracer, when every call returns at fn_on.
  */
-static void fn_set_guard(struct ftrace_ops *ops, u32 flags)
+static void fn_set_callback(struct ftrace_ops *ops, u32 flags)
 {
+	ops->func = fn_callback(flags);
 	/* Not registered: the late calls of ftrace_tramp_assist() read it. */
-	if (fn_callback(flags) == function_trace_call)
+	if (ops->func == function_trace_call)
 		WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_RECURSION);
 	else
 		WRITE_ONCE(ops->flags, ops->flags | FTRACE_OPS_FL_RECURSION);
@@ -310,8 +312,7 @@ static int function_trace_init(struct trace_array *tr)
 	tr->fn_last = alloc_percpu(struct fn_last);
 	if (!tr->fn_last)
 		return -ENOMEM;
-	ops->func = fn_callback(func_flags.val);
-	fn_set_guard(ops, func_flags.val);
+	fn_set_callback(ops, func_flags.val);
 	/*
 	 * The callbacks return at fn_on (off before unregister), or write
 	 * to the buffer, which outlives the ops: a late call is harmless
@@ -358,8 +359,7 @@ static int function_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 	/* Off and on again, so that no CPU runs the old callback. */
 	WRITE_ONCE(tr->fn_on, false);
 	unregister_ftrace_function(ops);
-	ops->func = fn_callback(flags);
-	fn_set_guard(ops, flags);
+	fn_set_callback(ops, flags);
 	fn_last_clear(tr);
 	ret = register_ftrace_function(ops);
 	if (!ret)
