@@ -111,3 +111,15 @@ kernel_reports() {
 		grep -E 'WARNING:|BUG:|Oops|cut here|KASAN:|UBSAN:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|giving up on function tracing|rcu: INFO|INFO: |soft lockup' |
 		head -n 5
 }
+
+# selftests_disabled_by REASON: the kernel log says the tracer self-tests
+# were turned off for REASON (upstream's words) and none ran. Only ours
+# is built with them (FTRACE_STARTUP_TEST); on other flavors it checks
+# nothing.
+selftests_disabled_by() {
+	[ "$flavor" = ours ] || return 0
+	dmesg | grep -q "Ftrace startup test is disabled due to $1" ||
+		fail "no 'Ftrace startup test is disabled due to $1' line in the kernel log"
+	! dmesg | grep -q 'Testing tracer ' ||
+		fail "a tracer self-test ran: $(dmesg | grep -m1 'Testing tracer ')"
+}
