@@ -49,24 +49,16 @@ for f in upstream ours; do
 	cp "$(build_dir "$f" "$arch" "")/System.map" "$work/$f.map"
 done
 
-python3 - "$work" "${TOP:-40}" <<'PY'
-import bisect, sys
+python3 - "$work" "${TOP:-40}" "$HARNESS" <<'PY'
+import sys
 work, top = sys.argv[1], int(sys.argv[2])
-
-def load_map(path):
-    syms = []
-    with open(path) as f:
-        for line in f:
-            p = line.split()
-            if len(p) == 3 and p[1] in "tTwW":
-                syms.append((int(p[0], 16), p[2]))
-    syms.sort()
-    return [a for a, _ in syms], [n for _, n in syms]
+sys.path.insert(0, sys.argv[3])
+from sysmap import TextSymbols
 
 # A profile: {function: [instructions, calls]}; calls are the runs of
 # the block that starts at the function's first byte.
 def profiles(flavor):
-    addrs, names = load_map("%s/%s.map" % (work, flavor))
+    syms = TextSymbols("%s/%s.map" % (work, flavor))
     out, cur = [], {}
     with open("%s/%s.prof" % (work, flavor)) as f:
         for line in f:
@@ -76,14 +68,11 @@ def profiles(flavor):
                 cur = {}
                 continue
             va, n, runs = int(p[1], 16), int(p[2]), int(p[3])
-            i = bisect.bisect_right(addrs, va) - 1
-            if i >= 0 and va - addrs[i] < 0x10000:
-                name = names[i]
-            else:
-                name = "(outside the kernel: trampolines, modules)"
+            found = syms.find(va, 0x10000)
+            name = found[0] if found else "(outside the kernel: trampolines, modules)"
             e = cur.setdefault(name, [0, 0])
             e[0] += n
-            if i >= 0 and va == addrs[i]:
+            if found and va == found[1]:
                 e[1] += runs
     return out
 

@@ -13,11 +13,14 @@ unreliable backtrace lines are: stale return addresses show too). It
 reads the guest's registers and memory, so it works when the guest can
 no longer print; if QEMU itself does not answer, it says so.
 """
-import bisect
+import os
 import re
 import socket
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sysmap import TextSymbols  # noqa: E402
 
 PROMPT = b"(qemu) "
 
@@ -46,33 +49,16 @@ class Monitor:
         return out.split("\n", 1)[1] if "\n" in out else ""
 
 
-def load_map(path):
-    addrs, names = [], []
-    try:
-        with open(path) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) == 3 and parts[1] in "tTwW":
-                    addrs.append(int(parts[0], 16))
-                    names.append(parts[2])
-    except OSError:
-        pass
-    order = sorted(range(len(addrs)), key=addrs.__getitem__)
-    return [addrs[i] for i in order], [names[i] for i in order]
-
-
-def symbolize(addrs, names, value):
-    i = bisect.bisect_right(addrs, value) - 1
+def symbolize(syms, value):
     # Past the end of a function by more than any function is long: not
     # text (data, or the end of the text section).
-    if i < 0 or value - addrs[i] >= 0x4000:
-        return None
-    return "%s+0x%x" % (names[i], value - addrs[i])
+    found = syms.find(value, 0x4000)
+    return "%s+0x%x" % (found[0], value - found[1]) if found else None
 
 
 def main():
     sock_path, map_path = sys.argv[1], sys.argv[2]
-    addrs, names = load_map(map_path)
+    syms = TextSymbols(map_path)
     try:
         mon = None
         for _ in range(20):
@@ -96,8 +82,8 @@ def main():
         flags = re.search(r"\b(?:RFL|PSTATE)=(\S+)", text)
         pcv = int(pc.group(1), 16) if pc else 0
         print("  CPU %s: pc %s%s%s" % (
-            cpu, "%x" % pcv, " (%s)" % symbolize(addrs, names, pcv)
-            if symbolize(addrs, names, pcv) else "",
+            cpu, "%x" % pcv, " (%s)" % symbolize(syms, pcv)
+            if symbolize(syms, pcv) else "",
             " flags %s" % flags.group(1) if flags else ""))
         if not sp:
             continue
@@ -109,7 +95,7 @@ def main():
             continue
         seen = 0
         for word in re.findall(r"0x([0-9a-fA-F]{16})", dump):
-            sym = symbolize(addrs, names, int(word, 16))
+            sym = symbolize(syms, int(word, 16))
             if sym:
                 print("    ? %s" % sym)
                 seen += 1
