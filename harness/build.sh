@@ -3,7 +3,7 @@
 # Configure and build one kernel: tinyconfig plus our fragments.
 # Usage: build.sh FLAVOR ARCH [debug|nofn|selftest]
 # (nofn: without function tracing, for harness/bench-fn.sh; selftest:
-# with the tracer self-tests at boot, which flavor ours always has)
+# with the tracers' self-tests at boot, FTRACE_STARTUP_TEST)
 # Prints nothing on success but a summary; the full log is in out/logs/.
 set -eu
 . "$(dirname "$0")/common.sh"

@@ -58,25 +58,31 @@ FN_BOOT_PARAMS="ftrace=function ftrace_filter=vfs_read,vfs_write ftrace_notrace=
 # The stack tracer parameters test_fn_stack_boot.sh checks.
 STACK_BOOT_PARAMS="stacktrace stacktrace_filter=vfs_read,vfs_write"
 
-# Every boot of ours runs the tracers' self-tests (FTRACE_STARTUP_TEST),
-# which patch every call site; under multi-threaded TCG that meets the
-# stale int3 of live patching (see the README): three make check runs
-# lost a boot of ours to a silent hang there, and upstream built with
-# its self-tests (harness/boot-loop.sh upstream selftest) hung in 3 of 4
-# boots, a CPU on the int3 of a call site each time. Boots that need not
-# be multi-threaded run with one TCG thread; the suites keep both
-# threads, for the ring buffer's races.
+# The tracers' self-tests (FTRACE_STARTUP_TEST) patch every call site at
+# boot; under multi-threaded TCG that meets the stale int3 of live
+# patching (see the README): three make check runs lost a boot of ours to
+# a silent hang there, and upstream built with its self-tests
+# (harness/boot-loop.sh upstream selftest) hung in 3 of 4 boots, a CPU on
+# the int3 of a call site each time. So they are built into variant
+# selftest of ours only, which boots with one TCG thread for the
+# function tracing tests, or with parameters that turn the self-tests
+# off (trace_event=, ftrace=function); HARNESS_SELFTESTS=1 makes those
+# boots' tests fail if the kernel has no self-tests. Other boots that
+# need not be multi-threaded run with one TCG thread too; the suites
+# keep both threads, for the ring buffer's races. (DEBUG=1 boots the
+# debug kernels there instead, without the self-tests.)
 ONE_THREAD=tcg,thread=single
 
 # suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
 # TAP line counted; with NAME, a boot of its own with those parameters.
-# SUITE_ACCEL and SUITE_TIMEOUT (s), when set, are the boot's accelerator
-# and time limit (default: guest.sh's accelerator, 600 s).
+# SUITE_ACCEL, SUITE_TIMEOUT (s) and SUITE_VARIANT, when set, are the
+# boot's accelerator, time limit and kernel variant (default: guest.sh's
+# accelerator, 600 s, the run's variant).
 suite() {
 	local arch=$1 flavor=$2 name=${3:-suite} params=${4:-} out rc=0 p f s r
 	out=$logdir/$name-$arch-$flavor.tap
 	ACCEL=${SUITE_ACCEL:-${ACCEL:-tcg}} GUEST_APPEND=$params \
-		"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "$variant" \
+		"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "${SUITE_VARIANT-$variant}" \
 		-n "$name" -t "${SUITE_TIMEOUT:-600}" "$HARNESS/selftest/suite.sh" \
 		>"$out" 2>&1 || rc=$?
 	p=$(grep -c '^ok .*' "$out" | head -1)
@@ -163,6 +169,28 @@ for flavor in $flavors; do
 		echo "    ($(($(date +%s) - s)) s)"
 	done
 done
+# ours with the self-tests, on each arch ours was built for (its objects
+# are mostly ccache hits from ours). Where it failed to build, the boots
+# meant for it run on plain ours, without checking self-tests.
+stbuilt=
+if [ -z "$variant" ]; then
+	for fa in $built; do
+		[ "${fa%/*}" = ours ] || continue
+		s=$(date +%s)
+		step "build $fa/selftest" "$HARNESS/build.sh" ours "${fa#*/}" selftest &&
+			stbuilt="$stbuilt ${fa#*/}"
+		echo "    ($(($(date +%s) - s)) s)"
+	done
+fi
+# st_variant ARCH: the variant of ours with the self-tests on ARCH (the
+# run's own, where that was not built); st_param ARCH: the parameter that
+# makes a boot's tests require them.
+st_variant() {
+	case " $stbuilt " in *" $1 "*) echo selftest ;; *) echo "$variant" ;; esac
+}
+st_param() {
+	case " $stbuilt " in *" $1 "*) echo " HARNESS_SELFTESTS=1" ;; esac
+}
 
 # The function tracing tests run in a boot of their own, with one TCG
 # thread: they patch live text all the time (tracers switched from two
@@ -184,10 +212,13 @@ fnstress=test_rb_function_stress,test_lat_*
 # fnsuites ARCH FLAVOR TESTS: the suite without the function tracing
 # tests, then those in their one-thread boot (guest.sh sets the 2-minute
 # RCU-tasks stall report for every boot).
+# On ours the one-thread boot is of the kernel with the self-tests.
 fnsuites() {
+	local v=$variant p=
+	[ "$2" = ours ] && v=$(st_variant "$1") && p=$(st_param "$1")
 	suite "$1" "$2" suite "HARNESS_SKIP=test_fn_*,$fnstress"
-	SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 \
-		suite "$1" "$2" fn "HARNESS_TESTS=$3"
+	SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 SUITE_VARIANT=$v \
+		suite "$1" "$2" fn "HARNESS_TESTS=$3$p"
 }
 for fa in $built; do
 	s=$(date +%s)
@@ -253,15 +284,20 @@ case " $built " in
 	s=$(date +%s)
 	suite x86_64 ours bootparams "$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
 	echo "    ($(($(date +%s) - s)) s)"
-	# Events enabled from the command line, before any test runs.
+	# Events enabled from the command line, before any test runs (the
+	# self-tests they turn off are built in).
 	s=$(date +%s)
-	suite x86_64 ours eventboot "$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot"
+	SUITE_VARIANT=$(st_variant x86_64) suite x86_64 ours eventboot \
+		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot$(st_param x86_64)"
 	echo "    ($(($(date +%s) - s)) s)"
 	# Function tracing and the stack tracer from the command line, on
-	# ours and upstream.
+	# ours (ftrace=function on the kernel with the self-tests, which it
+	# turns off) and upstream.
 	s=$(date +%s)
+	SUITE_ACCEL=$ONE_THREAD SUITE_VARIANT=$(st_variant x86_64) suite x86_64 ours fnboot \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot$(st_param x86_64)"
+	SUITE_ACCEL=$ONE_THREAD suite x86_64 upstream fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
 	for f in ours upstream; do
-		SUITE_ACCEL=$ONE_THREAD suite x86_64 $f fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
 		SUITE_ACCEL=$ONE_THREAD suite x86_64 $f stackboot "$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
 	done
 	echo "    ($(($(date +%s) - s)) s)"
@@ -282,7 +318,8 @@ case " $built " in
 *" ours/arm64 "*)
 	# Function tracing from the command line on arm64 as well.
 	s=$(date +%s)
-	suite arm64 ours fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
+	SUITE_VARIANT=$(st_variant arm64) suite arm64 ours fnboot \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot$(st_param arm64)"
 	echo "    ($(($(date +%s) - s)) s)"
 	;;
 esac
