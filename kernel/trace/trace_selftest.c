@@ -257,6 +257,46 @@ free:
 	return ret;
 }
 
+/*
+ * An array's function tracer ops (FTRACE_OPS_FL_TRACE_ARRAY) leaves
+ * unregister without waiting for RCU tasks, its trampoline silenced and
+ * freed later: a task already past the trampoline's call still runs the
+ * callback after the tracer stopped. That call must write nothing. It
+ * is made here as such a task would, with the entry the trampoline
+ * called (the callback itself, or the assist for a guarded ops).
+ */
+static int test_late_tracer_call(struct tracer *t, struct trace_array *tr)
+{
+	char t1[] = "ftrace_selftest_target1";
+	ftrace_func_t entry = NULL;
+	unsigned long n1, n2;
+	int ret;
+
+	ret = ftrace_set_filter(&tr->fn_ops, (unsigned char *)t1, strlen(t1),
+				1);
+	if (ret)
+		return ret;
+	tracing_reset_online_cpus(&tr->array_buffer);
+	t->init(tr);
+	if (tr->fn_ops.tramp_slot) {
+		mutex_lock(&ftrace_lock);
+		ftrace_tramp_ops(tr->fn_ops.tramp_slot, &entry);
+		mutex_unlock(&ftrace_lock);
+	}
+	t->reset(tr);
+	ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
+	if (!entry)
+		return 0;
+	entry(site_of(ftrace_selftest_target1), _THIS_IP_, &tr->fn_ops, NULL);
+	count_fn_records(tr, &n1, &n2);
+	if (n1) {
+		pr_err("a late call through the tracer's trampoline wrote %lu records\n",
+		       n1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* -EAGAIN: skipped (the top level's sets were given at boot). */
 int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 {
@@ -294,8 +334,9 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 		       n1, n2);
 		return -EINVAL;
 	}
-	return test_several_ops() ?: test_recursion() ?:
-	       test_silenced_tramp() ?: test_late_tramp_call();
+	return test_late_tracer_call(t, tr) ?: test_several_ops() ?:
+	       test_recursion() ?: test_silenced_tramp() ?:
+	       test_late_tramp_call();
 }
 
 #endif /* CONFIG_FUNCTION_TRACER */
