@@ -105,6 +105,7 @@ fi
 # rows: kernel run figure value (value: the median of a guest's reps)
 rows=$work/rows
 : >"$rows"
+: >"$work/offs"
 
 median() { # numbers on stdin
 	sort -n | awk '{ v[NR] = $1 }
@@ -122,6 +123,8 @@ guest_figures() {
 		echo "$k $i $fig $v"
 	done >"$work/one"
 	grep -q " off " "$work/one" || die "run $i of $k: no figures (see $log)"
+	# every loop's "off", for the spread
+	awk -v k="$k" '$1 == "bench-fn:" && $2 == "off" { print k, $3 }' "$log" >>"$work/offs"
 	off=$(awk '$3 == "off" { print $4 }' "$work/one")
 	# The differences, against this guest's own "off".
 	awk -v off="$off" '
@@ -251,6 +254,16 @@ timed_summary() {
 		printf '%-26s %12s\n' "built-in off/nofn, $f" "$r"
 		[ "$f" = ours ] && awk -v r="$r" 'BEGIN { exit !(r > 1.01) }' &&
 			missed="$missed off/nofn"
+	done
+	# How far apart one kernel's loops are: under TCG "off" moves by tens
+	# of per cent from one loop (one process) to the next.
+	echo
+	printf '%-26s %12s %12s %12s\n' "off, every loop (ns)" min median max
+	for k in $kernels; do
+		printf '%-26s %12s %12s %12s\n' "$k" \
+			"$(awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | sort -n | head -n 1)" \
+			"$(awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | median)" \
+			"$(awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | sort -n | tail -n 1)"
 	done
 	echo
 	echo "# off: ns per syscall; one, two, all: ns per traced call;"
