@@ -260,10 +260,9 @@ timed_summary() {
 	echo
 	printf '%-26s %12s %12s %12s\n' "off, every loop (ns)" min median max
 	for k in $kernels; do
-		printf '%-26s %12s %12s %12s\n' "$k" \
-			"$(awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | sort -n | head -n 1)" \
-			"$(awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | median)" \
-			"$(awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | sort -n | tail -n 1)"
+		awk -v k="$k" '$1 == k { print $2 }' "$work/offs" | sort -n >"$work/loops"
+		printf '%-26s %12s %12s %12s\n' "$k" "$(head -n 1 "$work/loops")" \
+			"$(median <"$work/loops")" "$(tail -n 1 "$work/loops")"
 	done
 	echo
 	echo "# off: ns per syscall; one, two, all: ns per traced call;"

@@ -182,14 +182,14 @@ if [ -z "$variant" ]; then
 		echo "    ($(($(date +%s) - s)) s)"
 	done
 fi
-# st_variant ARCH: the variant of ours with the self-tests on ARCH (the
-# run's own, where that was not built); st_param ARCH: the parameter that
-# makes a boot's tests require them.
-st_variant() {
-	case " $stbuilt " in *" $1 "*) echo selftest ;; *) echo "$variant" ;; esac
-}
-st_param() {
-	case " $stbuilt " in *" $1 "*) echo " HARNESS_SELFTESTS=1" ;; esac
+# st_suite ARCH NAME KERNEL-PARAMETERS: suite() on ours with the
+# self-tests on ARCH, its tests told to require them (HARNESS_SELFTESTS=1);
+# on plain ours where that was not built.
+st_suite() {
+	case " $stbuilt " in
+	*" $1 "*) SUITE_VARIANT=selftest suite "$1" ours "$2" "$3 HARNESS_SELFTESTS=1" ;;
+	*) suite "$1" ours "$2" "$3" ;;
+	esac
 }
 
 # The function tracing tests run in a boot of their own, with one TCG
@@ -214,11 +214,14 @@ fnstress=test_rb_function_stress,test_lat_*
 # RCU-tasks stall report for every boot).
 # On ours the one-thread boot is of the kernel with the self-tests.
 fnsuites() {
-	local v=$variant p=
-	[ "$2" = ours ] && v=$(st_variant "$1") && p=$(st_param "$1")
 	suite "$1" "$2" suite "HARNESS_SKIP=test_fn_*,$fnstress"
-	SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 SUITE_VARIANT=$v \
-		suite "$1" "$2" fn "HARNESS_TESTS=$3$p"
+	if [ "$2" = ours ]; then
+		SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 \
+			st_suite "$1" fn "HARNESS_TESTS=$3"
+	else
+		SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 \
+			suite "$1" "$2" fn "HARNESS_TESTS=$3"
+	fi
 }
 for fa in $built; do
 	s=$(date +%s)
@@ -287,15 +290,15 @@ case " $built " in
 	# Events enabled from the command line, before any test runs (the
 	# self-tests they turn off are built in).
 	s=$(date +%s)
-	SUITE_VARIANT=$(st_variant x86_64) suite x86_64 ours eventboot \
-		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot$(st_param x86_64)"
+	st_suite x86_64 eventboot \
+		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot"
 	echo "    ($(($(date +%s) - s)) s)"
 	# Function tracing and the stack tracer from the command line, on
 	# ours (ftrace=function on the kernel with the self-tests, which it
 	# turns off) and upstream.
 	s=$(date +%s)
-	SUITE_ACCEL=$ONE_THREAD SUITE_VARIANT=$(st_variant x86_64) suite x86_64 ours fnboot \
-		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot$(st_param x86_64)"
+	SUITE_ACCEL=$ONE_THREAD st_suite x86_64 fnboot \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
 	SUITE_ACCEL=$ONE_THREAD suite x86_64 upstream fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
 	for f in ours upstream; do
 		SUITE_ACCEL=$ONE_THREAD suite x86_64 $f stackboot "$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
@@ -318,8 +321,8 @@ case " $built " in
 *" ours/arm64 "*)
 	# Function tracing from the command line on arm64 as well.
 	s=$(date +%s)
-	SUITE_VARIANT=$(st_variant arm64) suite arm64 ours fnboot \
-		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot$(st_param arm64)"
+	st_suite arm64 fnboot \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
 	echo "    ($(($(date +%s) - s)) s)"
 	;;
 esac

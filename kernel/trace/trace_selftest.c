@@ -219,6 +219,19 @@ free:
 	return ret;
 }
 
+/* The entry a registered ops' trampoline calls (NULL: no trampoline). */
+static ftrace_func_t tramp_entry(struct ftrace_ops *ops)
+{
+	ftrace_func_t entry = NULL;
+
+	if (ops->tramp_slot) {
+		mutex_lock(&ftrace_lock);
+		ftrace_tramp_ops(ops->tramp_slot, &entry);
+		mutex_unlock(&ftrace_lock);
+	}
+	return entry;
+}
+
 /*
  * A task preempted inside a trampoline before its call may resume after
  * unregister returned: the trampoline of a static ops is only freed
@@ -231,18 +244,14 @@ static int test_late_tramp_call(void)
 {
 	static struct test_ops l;
 	char t1[] = "ftrace_selftest_target1";
-	ftrace_func_t entry = NULL;
+	ftrace_func_t entry;
 	int ret;
 
 	memset(&l, 0, sizeof(l));
 	ret = test_ops_setup(&l, t1, NULL) ?: register_ftrace_function(&l.ops);
 	if (ret)
 		goto free;
-	if (l.ops.tramp_slot) {
-		mutex_lock(&ftrace_lock);
-		ftrace_tramp_ops(l.ops.tramp_slot, &entry);
-		mutex_unlock(&ftrace_lock);
-	}
+	entry = tramp_entry(&l.ops);
 	unregister_ftrace_function(&l.ops);
 	if (entry) {
 		entry(site_of(ftrace_selftest_target1), _THIS_IP_, &l.ops,
@@ -268,7 +277,7 @@ free:
 static int test_late_tracer_call(struct tracer *t, struct trace_array *tr)
 {
 	char t1[] = "ftrace_selftest_target1";
-	ftrace_func_t entry = NULL;
+	ftrace_func_t entry;
 	unsigned long n1, n2;
 	int ret;
 
@@ -278,11 +287,7 @@ static int test_late_tracer_call(struct tracer *t, struct trace_array *tr)
 		return ret;
 	tracing_reset_online_cpus(&tr->array_buffer);
 	t->init(tr);
-	if (tr->fn_ops.tramp_slot) {
-		mutex_lock(&ftrace_lock);
-		ftrace_tramp_ops(tr->fn_ops.tramp_slot, &entry);
-		mutex_unlock(&ftrace_lock);
-	}
+	entry = tramp_entry(&tr->fn_ops);
 	t->reset(tr);
 	ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
 	if (!entry)

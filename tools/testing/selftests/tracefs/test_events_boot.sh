@@ -32,6 +32,6 @@ n=$(dmesg | grep -c 'initcall_finish: func=[^ ]* ret=')
 [ "$n" -gt 10 ] || fail "only $n initcall_finish records in the kernel log: not enabled early"
 echo "$n initcall_finish records in the kernel log"
 # Events on from boot turn the tracer self-tests off, as upstream's do
-# (they would reset the buffer under them); only ours runs them.
+# (they would reset the buffer under them), on a kernel built with them.
 selftests_disabled_by "running event tracing"
 echo 0 >"$T/events/enable"

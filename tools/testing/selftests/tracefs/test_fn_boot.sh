@@ -30,6 +30,6 @@ case $got in
 *) fail "the trace since boot holds: $got" ;;
 esac
 echo "since boot: $got records"
-# A tracer started at boot turns the tracer self-tests off (only ours
-# runs them).
+# A tracer started at boot turns the tracer self-tests off, on a kernel
+# built with them.
 selftests_disabled_by "running a tracer"
