@@ -84,6 +84,13 @@ done)
 if [ -n "$lost" ]; then
 	echo "Tests that pass on the reference but not on $flavor:"
 	echo "$lost"
+	# ftracetest keeps the log of each test that did not pass: their
+	# ends, so that a CI run's output says why.
+	for f in "$OUT/runs/$arch-$flavor${variant:+-$variant}-ftracetest/ftrace-logs"/*-log.*; do
+		[ -f "$f" ] || continue
+		echo "--- the end of ${f##*/}:"
+		tail -n 12 "$f" | sed 's/^/    /'
+	done
 	exit 1
 fi
 echo "every test that passes on the reference passes on $flavor"
