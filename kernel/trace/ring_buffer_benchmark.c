@@ -31,27 +31,27 @@
 
 static unsigned int disable_reader;
 module_param(disable_reader, uint, 0644);
-MODULE_PARM_DESC(disable_reader, "only run producer");
+MODULE_PARM_DESC(disable_reader, "nonzero: no consumer thread, the producer alone");
 
 static unsigned int write_iteration = 50;
 module_param(write_iteration, uint, 0644);
-MODULE_PARM_DESC(write_iteration, "# of writes between timestamp readings");
+MODULE_PARM_DESC(write_iteration, "events written in a burst, between two clock reads");
 
 static int producer_nice = MAX_NICE;
 module_param(producer_nice, int, 0644);
-MODULE_PARM_DESC(producer_nice, "nice prio for producer");
+MODULE_PARM_DESC(producer_nice, "the producer thread's nice value");
 
 static int consumer_nice = MAX_NICE;
 module_param(consumer_nice, int, 0644);
-MODULE_PARM_DESC(consumer_nice, "nice prio for consumer");
+MODULE_PARM_DESC(consumer_nice, "the consumer thread's nice value");
 
 static int producer_fifo;
 module_param(producer_fifo, int, 0644);
-MODULE_PARM_DESC(producer_fifo, "use fifo for producer: 0 - disabled, 1 - low prio, 2 - fifo");
+MODULE_PARM_DESC(producer_fifo, "the producer's class: 0 nice value, 1 low SCHED_FIFO, 2 SCHED_FIFO");
 
 static int consumer_fifo;
 module_param(consumer_fifo, int, 0644);
-MODULE_PARM_DESC(consumer_fifo, "use fifo for consumer: 0 - disabled, 1 - low prio, 2 - fifo");
+MODULE_PARM_DESC(consumer_fifo, "the consumer's class: 0 nice value, 1 low SCHED_FIFO, 2 SCHED_FIFO");
 
 /* What the two threads share. */
 static struct bench {

@@ -214,18 +214,22 @@ extern u64 trace_default_flags;
 struct trace_array_cpu {
 	atomic_t		disabled;	/* >0: this CPU records nothing */
 	unsigned long		skipped_entries; /* hidden from `trace` */
-	/* the max-latency tracers' record of the worst section */
+	/*
+	 * The latency tracers (trace_irqsoff.c): the section running on
+	 * this CPU, its start time and the ip that opened it (0: none),
+	 * then the ip that closed it; the max buffer's copy keeps the
+	 * worst section's, with its latency and task (trace_snapshot.c).
+	 */
+	u64			preempt_timestamp;
 	unsigned long		critical_start;
 	unsigned long		critical_end;
-	unsigned long		critical_sequence;
-	unsigned long		nice;
-	unsigned long		policy;
-	unsigned long		rt_priority;
-	unsigned long		saved_latency;
-	u64			preempt_timestamp;
+	unsigned long		saved_latency;	/* ns */
+	char			comm[TASK_COMM_LEN];
 	pid_t			pid;
 	kuid_t			uid;
-	char			comm[TASK_COMM_LEN];
+	unsigned long		policy;
+	unsigned long		rt_priority;
+	unsigned long		nice;
 #ifdef CONFIG_EVENT_TRACING
 	/* events: the pid filter drops the current task (trace_events.c) */
 	bool			ignore_pid;
@@ -270,34 +274,42 @@ struct tracer_flags {
  */
 struct tracer {
 	const char		*name;
+	struct tracer		*next;		/* in the list of tracers */
+	int			enabled;	/* arrays using it */
+	bool			allow_instances;
+	bool			use_max_tr;	/* needs the snapshot buffer */
+	bool			print_max;	/* `trace` shows the max buffer */
+	bool			noboot;		/* refuse ftrace= at boot */
+	struct tracer_flags	*flags;
+
+	/* becoming and ceasing to be an array's current tracer */
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
+	/* 1 or 0 was written to tracing_on */
 	void			(*start)(struct trace_array *tr);
 	void			(*stop)(struct trace_array *tr);
+
+	/* settings: tracing_thresh, options/ */
 	int			(*update_thresh)(struct trace_array *tr);
-	void			(*open)(struct trace_iterator *iter);
-	void			(*pipe_open)(struct trace_iterator *iter);
-	void			(*close)(struct trace_iterator *iter);
-	void			(*pipe_close)(struct trace_iterator *iter);
-	void			(*print_header)(struct seq_file *m);
-	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 	/* a tracer option changed: nonzero refuses the change */
 	int			(*set_flag)(struct trace_array *tr, u32 old_flags,
 					    u32 bit, int set);
 	/* a core option changed while this tracer is current */
 	int			(*flag_changed)(struct trace_array *tr,
 						u64 mask, int set);
+
+	/* readers of trace and trace_pipe */
+	void			(*open)(struct trace_iterator *iter);
+	void			(*close)(struct trace_iterator *iter);
+	void			(*pipe_open)(struct trace_iterator *iter);
+	void			(*pipe_close)(struct trace_iterator *iter);
+	void			(*print_header)(struct seq_file *m);
+	enum print_line_t	(*print_line)(struct trace_iterator *iter);
+
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 	int			(*selftest)(struct tracer *trace,
 					    struct trace_array *tr);
 #endif
-	struct tracer_flags	*flags;
-	struct tracer		*next;
-	int			enabled;	/* arrays using it */
-	bool			print_max;	/* `trace` shows the max buffer */
-	bool			allow_instances;
-	bool			use_max_tr;	/* needs the snapshot buffer */
-	bool			noboot;		/* refuse ftrace= at boot */
 };
 
 #define TRACE_ARRAY_MAX_NAME	NAME_MAX
