@@ -48,16 +48,22 @@ count() {
 	grep "^$FN \[$M\]:$1:count=" "$F" | sed 's/.*:count=//'
 }
 # spin A B STATE-FILE: run $FN on every CPU until the counts of probes A
-# and B stop moving (at most 120 s), then stop; the counts and the
-# state are in $left and $state.
+# and B are spent or have not moved for 2 s (a host that stops the
+# guest's CPUs for a moment must not end it early), at most 120 s; then
+# stop. The counts and the state are in $left and $state.
 spin() {
 	echo 1 >$SPIN || fail "cannot start $M's kthreads"
-	t=0 last=
-	while [ $t -lt 240 ]; do
+	t=0 last= still=0
+	while [ $t -lt 240 ] && [ $still -lt 4 ]; do
 		sleep 0.5
 		t=$((t + 1))
 		left="$(count "$1") $(count "$2")"
-		[ "$left" = "0 0" ] || [ "$left" = "$last" ] && break
+		[ "$left" = "0 0" ] && break
+		if [ "$left" = "$last" ]; then
+			still=$((still + 1))
+		else
+			still=0
+		fi
 		last=$left
 	done
 	echo 0 >$SPIN
