@@ -137,3 +137,45 @@ selftests_disabled_by() {
 	! dmesg | grep -q 'Testing tracer ' ||
 		fail "a tracer self-test ran: $(dmesg | grep -m1 'Testing tracer ')"
 }
+
+# The race tests (test_probe_race, test_trigger_race): two counted
+# commands undo each other while both CPUs race to run them, so each
+# must make exactly as many changes as its count.
+race_miss=
+# race_wait CMD...: every half second, $left=$(CMD), which prints the
+# two counts, until it reads "0 0" or has not moved for 2 s (a host
+# that stops the guest's CPUs a moment must not end it early), at most
+# 120 s; $race_secs is the time it took.
+race_wait() {
+	_t=0 _last= _still=0 _t0=$(date +%s)
+	while [ $_t -lt 240 ] && [ $_still -lt 4 ]; do
+		sleep 0.5
+		_t=$((_t + 1))
+		left=$("$@")
+		[ "$left" = "0 0" ] && break
+		if [ "$left" = "$_last" ]; then
+			_still=$((_still + 1))
+		else
+			_still=0
+		fi
+		_last=$left
+	done
+	race_secs=$(($(date +%s) - _t0))
+}
+# race_judge WHAT N LEFT STATE WANT-STATE: both counts (LEFT) are spent
+# and the state is back at WANT-STATE, or the test fails; on flavors
+# other than ours a miss is kept for race_end instead.
+race_judge() {
+	_got="counts left '$3', state '$4' (${race_secs}s)"
+	if [ "$3" = "0 0" ] && [ "$4" = "$5" ]; then
+		echo "$1: $2 changes each way, $_got"
+		return
+	fi
+	[ "$flavor" = ours ] ||
+		{ race_miss="$race_miss; $1: $_got, want '0 0' and '$5'"; return; }
+	fail "$1: $_got, want '0 0' and '$5': a count was spent without a change"
+}
+# race_end: skip, naming the misses, if a flavor other than ours had any.
+race_end() {
+	[ -z "$race_miss" ] || skip "not held on $flavor:${race_miss#;}"
+}

@@ -48,40 +48,18 @@ count() {
 	grep "^$FN \[$M\]:$1:count=" "$F" | sed 's/.*:count=//'
 }
 # spin A B STATE-FILE: run $FN on every CPU until the counts of probes A
-# and B are spent or have not moved for 2 s (a host that stops the
-# guest's CPUs for a moment must not end it early), at most 120 s; then
-# stop. The counts and the state are in $left and $state.
+# and B are spent or still (race_wait); then stop.
+counts() {
+	echo "$(count "$ca") $(count "$cb")"
+}
 spin() {
+	ca=$1 cb=$2
 	echo 1 >$SPIN || fail "cannot start $M's kthreads"
-	t=0 last= still=0
-	while [ $t -lt 240 ] && [ $still -lt 4 ]; do
-		sleep 0.5
-		t=$((t + 1))
-		left="$(count "$1") $(count "$2")"
-		[ "$left" = "0 0" ] && break
-		if [ "$left" = "$last" ]; then
-			still=$((still + 1))
-		else
-			still=0
-		fi
-		last=$left
-	done
+	race_wait counts
 	echo 0 >$SPIN
-	left="$(count "$1") $(count "$2")"
+	left=$(counts)
 	state=$(cat "$3")
 }
-# judge WHAT WANT-STATE: the counts are spent and the state is back.
-judge() {
-	got="counts left '$left', state '$state'"
-	[ "$left" = "0 0" ] && [ "$state" = "$2" ] && {
-		echo "$1: $N changes each way, $got"
-		return
-	}
-	[ "$flavor" = ours ] ||
-		{ miss="$miss; $1: $got, want '0 0' and '$2'"; return; }
-	fail "$1: $got, want '0 0' and '$2': a count was spent without a change"
-}
-miss=
 
 # traceoff:N and traceon:N, from tracing on.
 echo "$FN:traceoff:$N" >"$F" || fail "$FN:traceoff:$N was refused"
@@ -93,7 +71,7 @@ spin traceoff traceon "$T/tracing_on"
 echo "!$FN:traceoff" >>"$F"
 echo "!$FN:traceon" >>"$F"
 echo 1 >"$T/tracing_on"
-judge "traceoff and traceon" 1
+race_judge "traceoff and traceon" $N "$left" "$state" 1
 
 # enable_event and disable_event of sched_switch, from disabled (soft
 # mode: "0*"). The event records meanwhile; that is not looked at.
@@ -106,5 +84,5 @@ echo "$FN:disable_event:sched:sched_switch:$N" >>"$F" ||
 spin enable_event:sched:sched_switch disable_event:sched:sched_switch "$EV"
 echo "!$FN:enable_event:sched:sched_switch" >>"$F"
 echo "!$FN:disable_event:sched:sched_switch" >>"$F"
-judge "enable_event and disable_event" "0*"
-[ -z "$miss" ] || skip "not held on $flavor:${miss#;}"
+race_judge "enable_event and disable_event" $N "$left" "$state" "0*"
+race_end
