@@ -32,7 +32,7 @@ cleanup() {
 	[ -e $SPIN ] && echo 0 >$SPIN
 	for c in traceon traceoff enable_event:sched:sched_switch \
 		disable_event:sched:sched_switch; do
-		echo "!$FN:$c" >>"$F"
+		echo "!$FN:$c:0" >>"$F"
 	done 2>/dev/null
 	grep -q "^$M " /proc/modules && rmmod $M
 	echo 0 >"$EV"
@@ -68,8 +68,10 @@ echo "$FN:traceon:$N" >>"$F" || fail "$FN:traceon:$N was refused"
 	fail "the probes read '$(grep ":" "$F" | tr '\n' '|')'"
 echo 1 >"$T/tracing_on"
 spin traceoff traceon "$T/tracing_on"
-echo "!$FN:traceoff" >>"$F"
-echo "!$FN:traceon" >>"$F"
+echo "!$FN:traceoff:0" >>"$F"
+echo "!$FN:traceon:0" >>"$F"
+# (":0": upstream removes a counted probe only with a count)
+! grep -q "^$FN" "$F" || fail "probes left: $(grep "^$FN" "$F" | tr '\n' '|')"
 echo 1 >"$T/tracing_on"
 race_judge "traceoff and traceon" $N "$left" "$state" 1
 
@@ -82,7 +84,8 @@ echo "$FN:disable_event:sched:sched_switch:$N" >>"$F" ||
 	fail "$FN:disable_event:sched:sched_switch:$N was refused"
 [ "$(cat "$EV")" = "0*" ] || fail "with the probes, the event is '$(cat "$EV")'"
 spin enable_event:sched:sched_switch disable_event:sched:sched_switch "$EV"
-echo "!$FN:enable_event:sched:sched_switch" >>"$F"
-echo "!$FN:disable_event:sched:sched_switch" >>"$F"
+echo "!$FN:enable_event:sched:sched_switch:0" >>"$F"
+echo "!$FN:disable_event:sched:sched_switch:0" >>"$F"
+! grep -q "^$FN" "$F" || fail "probes left: $(grep "^$FN" "$F" | tr '\n' '|')"
 race_judge "enable_event and disable_event" $N "$left" "$state" "0*"
 race_end
