@@ -11,7 +11,7 @@
  *
  * Writing 1 to .../parameters/spin starts a kthread on each online CPU
  * that calls harness_fntest_alpha() in a loop, so that every CPU runs
- * the pair at once (test_fn_probe_race); writing 0 (or rmmod) stops
+ * the pair at once (test_probe_race); writing 0 (or rmmod) stops
  * them. Set up what patches the pair's call sites before starting them
  * and take it down after stopping them: under multi-threaded TCG a site
  * patched while another vCPU runs it can keep a stale int3 (README).
