@@ -10,8 +10,8 @@
  * kernel a recorded nop, ftrace_ops can be registered, and the "function"
  * tracer exists. The "on" half below declares what exists and keeps
  * stubs, each marked with the step of the plan that replaces it, for the
- * rest. The options still missing (the DYNAMIC_FTRACE_WITH_*
- * variants, FUNCTION_GRAPH_TRACER) have only the "off" half.
+ * rest. The options still missing (DYNAMIC_FTRACE_WITH_DIRECT_CALLS)
+ * have only the "off" half.
  */
 
 #ifndef _LINUX_FTRACE_H
@@ -503,9 +503,136 @@ static inline int modify_ftrace_direct_multi_nolock(struct ftrace_ops *ops,
 
 /*
  * The function graph tracer: callbacks on function return, through a
- * per-task stack of diverted return addresses.
+ * per-task stack of diverted return addresses (kernel/trace/fgraph.c).
+ *
+ * On entry to a traced function the arch's ftrace_graph_func() (an
+ * ftrace_ops callback) calls function_graph_enter() with the address the
+ * function will return to; if that pushes it on the task's stack, the
+ * arch replaces the return address with return_to_handler. When the
+ * function returns there, ftrace_return_to_handler() pops the entry,
+ * calls the return callback and hands back the real address.
  */
-#ifndef CONFIG_FUNCTION_GRAPH_TRACER
+
+/* One function entered (the payload of a funcgraph_entry record: ABI). */
+struct ftrace_graph_ent {
+	unsigned long func;
+	int depth;
+} __packed;
+
+/* One function returned (the payload of a funcgraph_exit record: ABI). */
+struct ftrace_graph_ret {
+	unsigned long func;
+	int depth;
+	/* calls not traced because the task's stack was full */
+	unsigned int overrun;
+	unsigned long long calltime;
+	unsigned long long rettime;
+} __packed;
+
+/* The callbacks: entry returns nonzero to have the return traced too. */
+typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *);
+typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *);
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+struct fgraph_ops {
+	trace_func_graph_ent_t		entryfunc;
+	trace_func_graph_ret_t		retfunc;
+};
+
+/*
+ * One diverted return: where the function really returns to, the
+ * function, when it was entered (sleep excluded unless the sleep-time
+ * option is on), the time its callees took (the profiler's graph-time
+ * off), the frame pointer at entry (checked on return) and the address
+ * of the return address slot (unwinders find the entry by it).
+ */
+struct ftrace_ret_stack {
+	unsigned long ret;
+	unsigned long func;
+	unsigned long long calltime;
+	unsigned long long subtime;
+	unsigned long fp;
+	unsigned long *retp;
+};
+
+/* The arch's trampoline that functions return to while diverted. */
+void return_to_handler(void);
+
+/*
+ * Push a diverted return for func, whose real return address is ret, on
+ * current's stack and call the entry callback: 0 if the arch must now
+ * divert the return, -EBUSY if not.
+ */
+int function_graph_enter(unsigned long ret, unsigned long func,
+			 unsigned long frame_pointer, unsigned long *retp);
+/*
+ * The common part of the arches' ftrace_graph_func(): divert the return
+ * address at *parent of the function whose site is ip. frame_pointer:
+ * the caller's frame, checked when the function returns (0: none);
+ * retp: what the arch's unwinder will pass ftrace_graph_ret_addr() to
+ * name this return (the slot on x86-64, the caller's frame on arm64).
+ */
+void ftrace_graph_hook(unsigned long ip, unsigned long *parent,
+		       unsigned long frame_pointer, unsigned long *retp);
+/* Called by return_to_handler: the real return address. */
+unsigned long ftrace_return_to_handler(unsigned long frame_pointer);
+
+/* The idx'th diverted return of task from the innermost, or NULL. */
+struct ftrace_ret_stack *
+ftrace_graph_get_ret_stack(struct task_struct *task, int idx);
+
+/*
+ * For unwinders: if ret is return_to_handler, the real return address
+ * of the diverted return whose slot is retp; ret otherwise. idx is
+ * unused (the slot identifies the entry).
+ */
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp);
+
+/* Functions the function tracer may trace but the graph tracer not. */
+#define __notrace_funcgraph		notrace
+
+/* Depth of each task's stack of diverted returns. */
+#define FTRACE_RETFUNC_DEPTH 50
+/* Tasks given a stack in one pass of register_ftrace_graph(). */
+#define FTRACE_RETSTACK_ALLOC_SIZE 32
+
+/* One user at a time: -EBUSY while another is registered. */
+int register_ftrace_graph(struct fgraph_ops *ops);
+void unregister_ftrace_graph(struct fgraph_ops *ops);
+
+/*
+ * Set for good when the graph tracer finds its state broken: no new
+ * return is diverted after that.
+ */
+DECLARE_STATIC_KEY_FALSE(kill_ftrace_graph);
+
+static inline bool ftrace_graph_is_dead(void)
+{
+	return static_branch_unlikely(&kill_ftrace_graph);
+}
+
+void ftrace_graph_stop(void);
+
+/* fork, exit and CPU bring-up: a task's stack of returns. */
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
+
+/*
+ * Around code that must not have its returns diverted (suspend): no new
+ * return is diverted for current; those already diverted still return.
+ */
+static inline void pause_graph_tracing(void)
+{
+	atomic_inc(&current->tracing_graph_pause);
+}
+
+static inline void unpause_graph_tracing(void)
+{
+	atomic_dec(&current->tracing_graph_pause);
+}
+#else /* !CONFIG_FUNCTION_GRAPH_TRACER */
 #define __notrace_funcgraph
 
 #define register_ftrace_graph(ops) ({ -1; })

@@ -17,10 +17,11 @@
  *	sets stay with the array while other tracers run. A command word
  *	("glob:cmd...", ftrace_probes.c) acts at once, and reading
  *	set_ftrace_filter lists the probes after the functions.
- *  FILE (top level, ftrace_create_ops_filter_file())
- *	The same for the filter set of an ops that is not an array's: the
- *	stack tracer's stack_trace_filter. Errors go to the top level's
- *	error_log, under the file's name.
+ *  FILE (top level, ftrace_create_ops_filter_file() and _notrace_file())
+ *	The same for the filter or notrace set of an ops that is not an
+ *	array's: the stack tracer's stack_trace_filter, the function_graph
+ *	tracer's set_graph_function and set_graph_notrace. Errors go to the
+ *	top level's error_log, under the file's name.
  *  set_ftrace_pid, set_ftrace_notrace_pid (each array)
  *	Made and freed with the others, but ftrace_pid.c's.
  *  available_filter_functions (top level)
@@ -232,6 +233,12 @@ static int ftrace_ops_filter_open(struct inode *inode, struct file *file)
 			   file_dentry(file)->d_name.name);
 }
 
+static int ftrace_ops_notrace_open(struct inode *inode, struct file *file)
+{
+	return filter_open(file, NULL, inode->i_private, true,
+			   file_dentry(file)->d_name.name);
+}
+
 static struct filter_file *file_ff(struct file *file)
 {
 	if (file->f_mode & FMODE_READ)
@@ -345,6 +352,14 @@ static const struct file_operations ftrace_notrace_fops = {
 
 static const struct file_operations ftrace_ops_filter_fops = {
 	.open		= ftrace_ops_filter_open,
+	.read		= seq_read,
+	.write		= filter_write,
+	.llseek		= noop_llseek,
+	.release	= filter_release,
+};
+
+static const struct file_operations ftrace_ops_notrace_fops = {
+	.open		= ftrace_ops_notrace_open,
 	.read		= seq_read,
 	.write		= filter_write,
 	.llseek		= noop_llseek,
@@ -550,6 +565,14 @@ void __init ftrace_create_ops_filter_file(const char *name,
 {
 	trace_create_file(name, TRACE_MODE_WRITE, NULL, ops,
 			  &ftrace_ops_filter_fops);
+}
+
+/* The same for the notrace set of ops (set_graph_notrace). */
+void __init ftrace_create_ops_notrace_file(const char *name,
+					   struct ftrace_ops *ops)
+{
+	trace_create_file(name, TRACE_MODE_WRITE, NULL, ops,
+			  &ftrace_ops_notrace_fops);
 }
 
 void __init ftrace_create_toplevel_files(void)

@@ -487,6 +487,9 @@ void __init ftrace_create_toplevel_files(void);
 /* a top-level file NAME that edits the filter of ops (never freed) */
 void __init ftrace_create_ops_filter_file(const char *name,
 					  struct ftrace_ops *ops);
+/* the same for its notrace set */
+void __init ftrace_create_ops_notrace_file(const char *name,
+					   struct ftrace_ops *ops);
 /* an array goes: free its function tracer's filter sets */
 void ftrace_array_free(struct trace_array *tr);
 /* an array goes: remove its probes, before its events go */
@@ -498,6 +501,8 @@ static inline void ftrace_create_filter_files(struct trace_array *tr,
 static inline void ftrace_create_toplevel_files(void) { }
 static inline void ftrace_create_ops_filter_file(const char *name,
 						 struct ftrace_ops *ops) { }
+static inline void ftrace_create_ops_notrace_file(const char *name,
+						  struct ftrace_ops *ops) { }
 static inline void ftrace_array_free(struct trace_array *tr) { }
 #endif
 
@@ -511,6 +516,8 @@ static inline void disable_tracing_selftest(const char *reason) { }
 #endif
 
 int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr);
+int trace_selftest_startup_function_graph(struct tracer *t,
+					  struct trace_array *tr);
 /* irqsoff, preemptoff, preemptirqsoff: one section must be kept */
 int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr);
 /* the functions they trace (trace_selftest_dynamic.c, built with the hook) */

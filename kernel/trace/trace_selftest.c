@@ -344,6 +344,89 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 	       test_late_tramp_call();
 }
 
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#include "trace_graph.h"
+
+/*
+ * Consume tr's buffer: the graph records of target1, entries and
+ * returns; false if a return ends before it starts.
+ */
+static bool count_graph_records(struct trace_array *tr, unsigned long *ent,
+				unsigned long *ret)
+{
+	unsigned long s1 = site_of(ftrace_selftest_target1);
+	struct trace_buffer *buf = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	bool sane = true;
+	int cpu;
+
+	*ent = *ret = 0;
+	for_each_online_cpu(cpu) {
+		while ((event = ring_buffer_consume(buf, cpu, NULL, NULL))) {
+			struct ftrace_graph_ent_entry *e;
+			struct ftrace_graph_ret_entry *r;
+
+			e = ring_buffer_event_data(event);
+			if (e->ent.type == TRACE_GRAPH_ENT) {
+				*ent += e->graph_ent.func == s1;
+				continue;
+			}
+			if (e->ent.type != TRACE_GRAPH_RET)
+				continue;
+			r = ring_buffer_event_data(event);
+			if (r->ret.func != s1)
+				continue;
+			(*ret)++;
+			if (r->ret.rettime < r->ret.calltime)
+				sane = false;
+		}
+	}
+	return sane;
+}
+
+/*
+ * The function_graph tracer, filtered on target1 (the top level's
+ * set_ftrace_filter, which it follows): each call is one entry and one
+ * return record, and a return does not end before its entry. The
+ * target returns its result through the diverted return.
+ */
+int trace_selftest_startup_function_graph(struct tracer *t,
+					  struct trace_array *tr)
+{
+	char t1[] = "ftrace_selftest_target1";
+	unsigned long ent, ret;
+	bool sane;
+	int err, i, v = 0;
+
+	if (rcu_access_pointer(tr->fn_ops.filter_ips) ||
+	    rcu_access_pointer(tr->fn_ops.notrace_ips))
+		return -EAGAIN;
+	err = ftrace_set_filter(&tr->fn_ops, (unsigned char *)t1, strlen(t1),
+				1);
+	if (err)
+		return err;
+	tracing_reset_online_cpus(&tr->array_buffer);
+	err = t->init(tr);
+	if (!err) {
+		for (i = 0; i < 3; i++)
+			v = ftrace_selftest_target1(v);
+		tracer_tracing_off(tr);
+		t->reset(tr);
+		tracer_tracing_on(tr);
+	}
+	ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
+	if (err)
+		return err;
+	sane = count_graph_records(tr, &ent, &ret);
+	if (ent != 3 || ret != 3 || !sane || v != 3) {
+		pr_err("graph: %lu entries, %lu returns%s, result %d; want 3, 3, 3\n",
+		       ent, ret, sane ? "" : " (one ends before it starts)", v);
+		return -EINVAL;
+	}
+	return 0;
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 #endif /* CONFIG_FUNCTION_TRACER */
 
 #if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)

@@ -24,6 +24,8 @@
  *                 below, which hands it the op and the callback.
  *  ftrace_stub    the callback that does nothing, with the ftrace_func_t
  *                 type (for CFI), where no callback is installed.
+ *  return_to_handler  where a function returns to while the function
+ *                 graph tracer has diverted its return (at the end).
  *
  * The frame, from the stack pointer up:
  *
@@ -176,6 +178,31 @@ SYM_CODE_START(ftrace_tramp_closed)
 	ret	x10
 SYM_CODE_END(ftrace_tramp_closed)
 #endif /* CONFIG_DYNAMIC_FTRACE_WITH_REGS */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * return_to_handler: a function whose return the graph tracer diverted
+ * (ftrace_graph_func() in ftrace.c set its lr here) returns here. Its
+ * result may be in any of x0-x7, which are kept across the call; x29 is
+ * back to its caller's frame, which ftrace_return_to_handler() checks
+ * against the one the function was entered with, and which it gives
+ * back the real return address for.
+ */
+SYM_CODE_START(return_to_handler)
+	stp	x0, x1, [sp, #-64]!
+	stp	x2, x3, [sp, #16]
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	mov	x0, x29
+	bl	ftrace_return_to_handler
+	mov	x30, x0
+	ldp	x6, x7, [sp, #48]
+	ldp	x4, x5, [sp, #32]
+	ldp	x2, x3, [sp, #16]
+	ldp	x0, x1, [sp], #64
+	ret
+SYM_CODE_END(return_to_handler)
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 SYM_TYPED_FUNC_START(ftrace_stub)
 	ret

@@ -357,3 +357,21 @@ void ftrace_arch_code_modify_post_process(void)
 	mutex_unlock(&text_mutex);
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * The function graph tracer's ops callback. fregs is ftrace_caller's
+ * pt_regs, whose lr it gives back to the traced function on the way out:
+ * diverting the return is rewriting that lr. The caller's frame pointer
+ * (x29 at the entry) is the same when the function returns, and is what
+ * the unwinder passes ftrace_graph_ret_addr() for this return.
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct pt_regs *regs = (struct pt_regs *)fregs;
+	unsigned long fp = regs->regs[29];
+
+	ftrace_graph_hook(ip, &regs->regs[30], fp, (unsigned long *)fp);
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -280,3 +280,20 @@ void set_ftrace_ops_ro(void)
 {
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * The function graph tracer's ops callback. The entry code saved the
+ * traced function's stack pointer as it was at the site: it points at
+ * the function's return address, which the graph tracer diverts. x86-64
+ * has no frame to check on return (the unwinder finds the entry by the
+ * slot's address).
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	unsigned long *slot = (unsigned long *)fregs->regs.sp;
+
+	ftrace_graph_hook(ip, slot, 0, slot);
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -15,6 +15,8 @@
  *                 ftrace_call label with (ip, parent_ip, op, fregs).
  *  ftrace_stub    the callback that does nothing, with the ftrace_func_t
  *                 type (for CFI), where no callback is installed.
+ *  return_to_handler  where a function returns to while the function
+ *                 graph tracer has diverted its return (below).
  *
  * The frame ftrace_caller builds, from its stack pointer up:
  *
@@ -42,6 +44,8 @@
 #include <asm/nospec-branch.h>
 #include <asm/ftrace.h>
 #include <asm/segment.h>
+#include <asm/unwind_hints.h>
+#include <linux/objtool.h>
 
 /* The pt_regs plus the padding that keeps %rsp 16-byte aligned. */
 #define FTRACE_FRAME	(FRAME_SIZE + 8)
@@ -207,3 +211,33 @@ SYM_FUNC_END(ftrace_regs_caller)
 SYM_FUNC_ALIAS(ftrace_regs_caller, ftrace_caller)
 #endif /* CONFIG_DYNAMIC_FTRACE_WITH_REGS */
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * return_to_handler: a function whose return address the graph tracer
+ * replaced (ftrace_graph_func() in ftrace.c) returns here, with its
+ * return value in rax and rdx. ftrace_return_to_handler() gives the
+ * address it was to return to; that goes in the top slot of our frame,
+ * which the final return pops, so the stack is as the function left it.
+ *
+ *   0   rax     8   rdx     16   the real return address
+ *
+ * It is entered by a return, not a call: nothing to unwind through (the
+ * hint), and no ENDBR needed.
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_EMPTY
+	ANNOTATE_NOENDBR
+	subq	$24, %rsp
+	movq	%rax, (%rsp)
+	movq	%rdx, 8(%rsp)
+	/* no frame pointer to check on x86-64 */
+	xorl	%edi, %edi
+	call	ftrace_return_to_handler
+	movq	%rax, 16(%rsp)
+	movq	8(%rsp), %rdx
+	movq	(%rsp), %rax
+	addq	$16, %rsp
+	RET
+SYM_CODE_END(return_to_handler)
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
