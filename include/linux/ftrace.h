@@ -614,11 +614,6 @@ static inline bool ftrace_graph_is_dead(void)
 
 void ftrace_graph_stop(void);
 
-/* fork, exit and CPU bring-up: a task's stack of returns. */
-void ftrace_graph_init_task(struct task_struct *t);
-void ftrace_graph_exit_task(struct task_struct *t);
-void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
-
 /*
  * Around code that must not have its returns diverted (suspend): no new
  * return is diverted for current; those already diverted still return.
@@ -632,12 +627,13 @@ static inline void unpause_graph_tracing(void)
 {
 	atomic_dec(&current->tracing_graph_pause);
 }
+
+/* fork, exit and CPU bring-up: a task's stack of returns. */
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
+
 #else /* !CONFIG_FUNCTION_GRAPH_TRACER */
-#define __notrace_funcgraph
-
-#define register_ftrace_graph(ops) ({ -1; })
-#define unregister_ftrace_graph(ops) do { } while (0)
-
 static inline void ftrace_graph_init_task(struct task_struct *t) { }
 static inline void ftrace_graph_exit_task(struct task_struct *t) { }
 static inline void ftrace_graph_init_idle_task(struct task_struct *t,
@@ -657,6 +653,11 @@ ftrace_graph_ret_addr(struct task_struct *task, int *idx, unsigned long ret,
 /* Around code that must not be seen returning (arm64 suspend). */
 static inline void pause_graph_tracing(void) { }
 static inline void unpause_graph_tracing(void) { }
+
+#define __notrace_funcgraph
+/* No user can register; macros, as struct fgraph_ops is not defined. */
+#define register_ftrace_graph(ops) ({ -1; })
+#define unregister_ftrace_graph(ops) do { } while (0)
 #endif /* !CONFIG_FUNCTION_GRAPH_TRACER */
 
 /*

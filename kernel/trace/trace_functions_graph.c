@@ -105,18 +105,26 @@ static unsigned int graph_filter_depth(void)
 		GRAPH_DEPTH_SHIFT;
 }
 
+enum graph_pass {
+	GRAPH_OUT,		/* not inside a set_graph_function function */
+	GRAPH_IN,		/* inside one, or the set is empty */
+	GRAPH_OPENS,		/* this call is one, and starts the section */
+};
+
 /*
  * set_graph_function: whether this entry is inside one of its functions
- * (always, if it is empty). Entering one starts the section.
+ * (always, if it is empty). Entering one starts the section, which its
+ * return ends: a caller that does not divert that return after all
+ * must end it with graph_filter_undo().
  */
-static bool graph_filter_pass(struct ftrace_graph_ent *trace)
+static enum graph_pass graph_filter_pass(struct ftrace_graph_ent *trace)
 {
 	bool empty;
 
 	if (trace_recursion_test(GRAPH_IN_FILTER))
-		return true;
+		return GRAPH_IN;
 	if (!graph_set_has(&graph_sets.filter_ips, trace->func, &empty))
-		return empty;
+		return empty ? GRAPH_IN : GRAPH_OUT;
 	current->trace_recursion &= ~GRAPH_DEPTH_MASK;
 	current->trace_recursion |=
 		((unsigned long)trace->depth << GRAPH_DEPTH_SHIFT) &
@@ -126,7 +134,16 @@ static bool graph_filter_pass(struct ftrace_graph_ent *trace)
 	else
 		trace_recursion_clear(GRAPH_FILTER_IRQ);
 	trace_recursion_set(GRAPH_IN_FILTER);
-	return true;
+	return GRAPH_OPENS;
+}
+
+/* The call that opened the section will not be seen returning. */
+static void graph_filter_undo(enum graph_pass pass)
+{
+	if (pass == GRAPH_OPENS) {
+		trace_recursion_clear(GRAPH_IN_FILTER);
+		trace_recursion_clear(GRAPH_FILTER_IRQ);
+	}
 }
 
 /* A return: the set_graph_function section ends with its function. */
@@ -189,6 +206,7 @@ static int graph_entry(struct ftrace_graph_ent *trace)
 	struct trace_array *tr = READ_ONCE(graph_array);
 	struct trace_array_cpu *data;
 	unsigned int trace_ctx;
+	enum graph_pass pass;
 	unsigned long flags;
 	int max_depth;
 	bool empty;
@@ -204,13 +222,14 @@ static int graph_entry(struct ftrace_graph_ent *trace)
 	}
 	if (!tr || ftrace_pid_skip(tr))
 		return 0;
-	if (!graph_filter_pass(trace))
+	pass = graph_filter_pass(trace);
+	if (pass == GRAPH_OUT)
 		return 0;
 	max_depth = READ_ONCE(graph_max_depth);
-	if (max_depth && trace->depth >= max_depth)
+	if ((max_depth && trace->depth >= max_depth) || graph_irq_skipped()) {
+		graph_filter_undo(pass);
 		return 0;
-	if (graph_irq_skipped())
-		return 0;
+	}
 	/* tracing_thresh: only returns are recorded. */
 	if (READ_ONCE(tracing_thresh))
 		return 1;
@@ -218,20 +237,17 @@ static int graph_entry(struct ftrace_graph_ent *trace)
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
-		trace_ctx = tracing_gen_ctx_flags(flags);
 		/*
-		 * Not the preemption the hook's guard disabled, nor the list
-		 * function's: the traced code's.
+		 * The preemption depth includes the hook's guard (and the
+		 * list function's), as upstream's entry records do.
 		 */
-		if (trace_ctx & 0xf)
-			trace_ctx--;
-		if (IS_ENABLED(CONFIG_PREEMPTION) && ftrace_list_walking() &&
-		    (trace_ctx & 0xf))
-			trace_ctx--;
+		trace_ctx = tracing_gen_ctx_flags(flags);
 		ret = graph_record_entry(tr, trace, trace_ctx);
 	}
 	atomic_dec(&data->disabled);
 	local_irq_restore(flags);
+	if (!ret)
+		graph_filter_undo(pass);
 	return ret;
 }
 

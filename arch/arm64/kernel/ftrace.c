@@ -372,6 +372,7 @@ void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 	struct pt_regs *regs = (struct pt_regs *)fregs;
 	unsigned long fp = regs->regs[29];
 
-	ftrace_graph_hook(ip, &regs->regs[30], fp, (unsigned long *)fp);
+	ftrace_graph_hook(ip, (unsigned long *)&regs->regs[30], fp,
+			  (unsigned long *)fp);
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
