@@ -20,6 +20,21 @@
  * (max_buffer.time_start, which update_max_tr_single() sets to the
  * section's start).
  *
+ * With options/display-graph (CONFIG_FUNCTION_GRAPH_TRACER) the same
+ * trace reads as function_graph's: the functions go through the graph
+ * hook (register_ftrace_graph(): a record at entry and one at return,
+ * the return diverted only when the entry was recorded), each mark is a
+ * call that returns at once (an entry and a return of its ip: a leaf),
+ * and `trace` prints with trace_graph_output.c, with upstream's columns
+ * for these tracers (REL TIME, CPU, TASK/PID, the latency ones,
+ * DURATION). function-trace still decides whether functions are
+ * recorded at all. Either option may change while the tracer runs; a
+ * change of display-graph empties the live buffer and zeroes
+ * tracing_max_latency, as upstream. The graph hook has one user at a
+ * time: while another holds it (the function profiler, function_graph),
+ * setting the option, or the tracer with it set, fails (EBUSY; the
+ * options files say EINVAL, as for any refusal).
+ *
  * One array at a time (the top level or an instance) runs one of these
  * tracers, as upstream: another gets EBUSY. The idle loop and printk's
  * console output end the section in progress and begin a new one after
@@ -36,6 +51,22 @@
  * lat_gen: a section is timed only if it began in the current
  * generation, so a section begun before a restart is never measured
  * against the new one's state.
+ *
+ * The graph callbacks record only into a section of the current
+ * generation open on their CPU, in graph mode, into lat_tr read after
+ * that check's start (smp_rmb() as in lat_begin(): an array set later
+ * comes with a newer generation). The entry one runs with preemption off
+ * (fgraph's guard); the return one in the traced code, which may be
+ * preemptible, and may even run after unregister_ftrace_graph() (it was
+ * preempted in fgraph before the stub replaced it): it disables
+ * preemption for the check and the record, so a section, or an array of
+ * an earlier run, cannot change under it. The mode (lat_graph) and the
+ * ops change only with the tracer stopped: lat_tr NULL, then a grace
+ * period, after which no hook that saw the array is still running (all
+ * run with interrupts or preemption off), then a new generation, so no
+ * open section is current and none can open: nothing records while the
+ * ops are swapped and the buffer emptied. A hook never sees one mode at
+ * its start and the other at its end.
  */
 
 #include <linux/ftrace.h>
@@ -45,8 +76,10 @@
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
+#include <linux/trace_clock.h>
 
 #include "trace.h"
+#include "trace_graph.h"
 
 enum {
 	LAT_IRQS	= BIT(0),	/* hard interrupts off is a section */
@@ -65,6 +98,13 @@ static DEFINE_PER_CPU(unsigned long, lat_open);
 static bool lat_busy;
 /* What init changed in the array's options, to restore on reset. */
 static bool lat_saved_overwrite, lat_saved_latfmt;
+/* The running tracer's LAT_* (lat_mode is 0 while it is stopped). [L] */
+static unsigned int lat_run_mode;
+/*
+ * display-graph: functions through the graph hook, marks as graph
+ * records. [L]; hooks and callbacks READ_ONCE() it.
+ */
+static bool lat_graph;
 
 static DEFINE_RAW_SPINLOCK(lat_max_lock);
 
@@ -82,6 +122,37 @@ static __always_inline bool lat_preempt_count(unsigned int mode)
 static __always_inline u64 lat_now(struct trace_array *tr)
 {
 	return ring_buffer_time_stamp(tr->array_buffer.buffer);
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* display-graph: a mark is a call of ip that returns as it is entered. */
+static void lat_mark_graph(struct trace_array *tr, unsigned long ip,
+			   unsigned int ctx)
+{
+	struct ftrace_graph_ent call = { .func = ip };
+	struct ftrace_graph_ret ret = { .func = ip };
+
+	if (!graph_record_entry(tr, &call, ctx))
+		return;
+	ret.calltime = trace_clock_local();
+	ret.rettime = ret.calltime;
+	graph_record_return(tr, &ret, ctx);
+}
+#else
+static void lat_mark_graph(struct trace_array *tr, unsigned long ip,
+			   unsigned int ctx)
+{
+}
+#endif
+
+/* A mark of the section at ip, called from parent; data->disabled is up. */
+static void lat_mark(struct trace_array *tr, unsigned long ip,
+		     unsigned long parent, unsigned int ctx)
+{
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) && READ_ONCE(lat_graph))
+		lat_mark_graph(tr, ip, ctx);
+	else
+		trace_function_record(tr, ip, parent, ctx);
 }
 
 /*
@@ -109,7 +180,7 @@ static void lat_begin(unsigned long ip, unsigned long parent)
 	if (atomic_inc_return(&data->disabled) == 1) {
 		data->critical_start = parent ? parent : ip;
 		data->preempt_timestamp = lat_now(tr);
-		trace_function_record(tr, ip, parent, tracing_gen_ctx());
+		lat_mark(tr, ip, parent, tracing_gen_ctx());
 		/* open only now: the recording's own hooks saw none open */
 		this_cpu_write(lat_open, gen);
 	}
@@ -163,7 +234,7 @@ static void lat_end(unsigned long ip, unsigned long parent, unsigned long by)
 		goto out;
 	/* the context the section ended in, not our interrupts-off */
 	ctx = tracing_gen_ctx_flags(flags);
-	trace_function_record(tr, ip, parent, ctx);
+	lat_mark(tr, ip, parent, ctx);
 	delta = lat_now(tr) - data->preempt_timestamp;
 	if (!lat_worth(tr, delta))
 		goto out_closed;
@@ -173,7 +244,7 @@ static void lat_end(unsigned long ip, unsigned long parent, unsigned long by)
 	if (lat_worth(tr, delta)) {
 		if (!parent)
 			parent = ip;
-		trace_function_record(tr, by, parent, ctx);
+		lat_mark(tr, by, parent, ctx);
 		trace_array_record_stack(tr, 3);
 		data->critical_end = parent;
 		WRITE_ONCE(tr->max_latency, delta);
@@ -280,30 +351,125 @@ static struct ftrace_ops lat_fn_ops = {
 	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * The array a graph callback records into: the running one, if this
+ * CPU has a section of the current generation open and the tracer is
+ * in graph mode; else NULL. Preemption is off.
+ */
+static struct trace_array *lat_graph_array(void)
+{
+	unsigned long gen = this_cpu_read(lat_open);
+	struct trace_array *tr;
+
+	if (!gen || !READ_ONCE(lat_graph))
+		return NULL;
+	tr = READ_ONCE(lat_tr);
+	/* as lat_begin(): an array set after the check has a newer gen */
+	smp_rmb();
+	if (!tr || gen != READ_ONCE(lat_gen))
+		return NULL;
+	return tr;
+}
+
+/* Entered: recorded, and the return diverted, only inside a section. */
+static int lat_graph_entry(struct ftrace_graph_ent *trace)
+{
+	struct trace_array *tr = lat_graph_array();
+	struct trace_array_cpu *data;
+	int ret = 0;
+
+	if (!tr)
+		return 0;
+	data = this_cpu_ptr(tr->array_buffer.data);
+	if (atomic_inc_return(&data->disabled) == 1) {
+		/*
+		 * With the preemption fgraph's guard disabled, as upstream
+		 * shows it (its irqsoff entries read "d..1." in a "d...."
+		 * section); the function_graph tracer takes it off.
+		 */
+		ret = graph_record_entry(tr, trace, tracing_gen_ctx());
+	}
+	atomic_dec(&data->disabled);
+	return ret;
+}
+
+/* Returned: from the traced code, perhaps preemptible. */
+static void lat_graph_return(struct ftrace_graph_ret *trace)
+{
+	struct trace_array_cpu *data;
+	struct trace_array *tr;
+	unsigned int ctx;
+
+	/* the traced code's context, as upstream's (nothing disabled it) */
+	ctx = tracing_gen_ctx();
+	/* notrace: no preempt-off section of the preemptoff tracer */
+	preempt_disable_notrace();
+	tr = lat_graph_array();
+	if (tr) {
+		data = this_cpu_ptr(tr->array_buffer.data);
+		if (atomic_inc_return(&data->disabled) == 1)
+			graph_record_return(tr, trace, ctx);
+		atomic_dec(&data->disabled);
+	}
+	preempt_enable_notrace();
+}
+
+static struct fgraph_ops lat_graph_ops = {
+	.entryfunc	= lat_graph_entry,
+	.retfunc	= lat_graph_return,
+};
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+/* Whether an ops records the functions sections run. [L] */
 static bool lat_fn_on;
+
+/* Hook the functions: through the graph hook if graph, else lat_fn_ops. */
+static int lat_fn_hook(struct trace_array *tr, bool graph)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (graph)
+		return register_ftrace_graph(&lat_graph_ops);
+#endif
+	lat_fn_ops.private = tr;
+	return register_ftrace_function(&lat_fn_ops);
+}
+
+/* When this returns, no CPU is in the entry callback any more. */
+static void lat_fn_unhook(bool graph)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (graph) {
+		unregister_ftrace_graph(&lat_graph_ops);
+		return;
+	}
+#endif
+	/* fails only if not registered: it is not, either way */
+	unregister_ftrace_function(&lat_fn_ops);
+}
 
 static int lat_fn_set(struct trace_array *tr, bool on)
 {
-	int ret = 0;
+	int ret;
 
 	if (on == lat_fn_on)
 		return 0;
 	if (on) {
-		lat_fn_ops.private = tr;
-		ret = register_ftrace_function(&lat_fn_ops);
+		ret = lat_fn_hook(tr, lat_graph);
+		if (ret)
+			return ret;
 	} else {
-		ret = unregister_ftrace_function(&lat_fn_ops);
+		lat_fn_unhook(lat_graph);
 	}
-	if (!ret)
-		lat_fn_on = on;
-	return ret;
+	lat_fn_on = on;
+	return 0;
 }
 #else
 static int lat_fn_set(struct trace_array *tr, bool on)
 {
 	return 0;
 }
-#endif
+#endif /* CONFIG_FUNCTION_TRACER */
 
 /* ---- the tracers ---- */
 
@@ -343,6 +509,9 @@ static int lat_init(struct trace_array *tr, unsigned int mode)
 	WRITE_ONCE(tr->max_latency, 0);
 	tracing_reset_online_cpus(&tr->max_buffer);
 
+	lat_run_mode = mode;
+	WRITE_ONCE(lat_graph, IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+		   trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH));
 	ret = lat_fn_set(tr, trace_opt(tr, TRACE_OPT_FUNCTION));
 	if (ret) {
 		lat_restore_opts(tr);
@@ -360,6 +529,7 @@ static void lat_reset(struct trace_array *tr)
 
 	lat_stop();
 	lat_fn_set(tr, false);
+	WRITE_ONCE(lat_graph, false);
 	/*
 	 * No section is open any more: the latency header of `trace` under
 	 * the next tracer shows no "started at". The hooks run with
@@ -378,13 +548,114 @@ static void lat_tracer_stop(struct trace_array *tr)
 	lat_stop();
 }
 
-/* function-trace may change while running; overwrite may not go off */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * display-graph changed while the tracer is current: stop it, swap the
+ * functions' hook if they are recorded, empty the live buffer (its
+ * records are of the other form) and zero tracing_max_latency, as
+ * upstream, and start again. On failure (EBUSY: another user has the
+ * graph hook) nothing changed but the sections in progress: not timed.
+ */
+static int lat_graph_set(struct trace_array *tr, bool on)
+{
+	bool running = READ_ONCE(lat_tr);
+	int ret = 0;
+
+	if (on == lat_graph)
+		return 0;
+	lat_stop();
+	/* no hook that saw the array still runs (the top comment) */
+	synchronize_rcu();
+	/* no open section is current: nothing records until the restart */
+	WRITE_ONCE(lat_gen, lat_gen + 1);
+	if (lat_fn_on) {
+		ret = lat_fn_hook(tr, on);
+		if (ret)
+			goto out;
+		lat_fn_unhook(!on);
+	}
+	WRITE_ONCE(lat_graph, on);
+	WRITE_ONCE(tr->max_latency, 0);
+	tracing_reset_online_cpus(&tr->array_buffer);
+out:
+	if (running)
+		lat_start(tr, lat_run_mode);
+	return ret;
+}
+#else
+static int lat_graph_set(struct trace_array *tr, bool on)
+{
+	return -EINVAL;
+}
+#endif
+
+/*
+ * function-trace and display-graph may change while running; overwrite
+ * may not go off. The core turns any refusal into EINVAL.
+ */
 static int lat_flag_changed(struct trace_array *tr, u64 mask, int set)
 {
 	if (mask & TRACE_FL(FUNCTION))
 		return lat_fn_set(tr, set);
+	if (mask & TRACE_FL(DISPLAY_GRAPH))
+		return lat_graph_set(tr, set);
 	return trace_keep_overwrite(tr->current_trace, mask, set);
 }
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Readers: with display-graph the records print as function_graph's,
+ * with upstream's columns for these tracers (the latency ones come with
+ * latency-format, which the tracers set); the option is read at each
+ * line, as upstream.
+ */
+#define LAT_GRAPH_COLUMNS	(TRACE_GRAPH_PRINT_CPU |		\
+				 TRACE_GRAPH_PRINT_PROC |		\
+				 TRACE_GRAPH_PRINT_REL_TIME |		\
+				 TRACE_GRAPH_PRINT_DURATION)
+
+static bool lat_shows_graph(struct trace_iterator *iter)
+{
+	return iter && iter->tr && trace_opt(iter->tr, TRACE_OPT_DISPLAY_GRAPH);
+}
+
+static void lat_reader_open(struct trace_iterator *iter)
+{
+	if (lat_shows_graph(iter))
+		graph_trace_open(iter);
+}
+
+/* Frees the printer's state if open made one (whatever the option now). */
+static void lat_reader_close(struct trace_iterator *iter)
+{
+	graph_trace_close(iter);
+}
+
+static enum print_line_t lat_print_line(struct trace_iterator *iter)
+{
+	if (!lat_shows_graph(iter))
+		return TRACE_TYPE_UNHANDLED;
+	return print_graph_function_flags(iter, LAT_GRAPH_COLUMNS);
+}
+
+static void lat_print_header(struct seq_file *m)
+{
+	struct trace_iterator *iter = m->private;
+
+	if (lat_shows_graph(iter))
+		print_graph_headers_flags(m, LAT_GRAPH_COLUMNS);
+	else
+		trace_default_header(m, iter);
+}
+
+#define LAT_READERS							\
+	.open		= lat_reader_open,				\
+	.close		= lat_reader_close,				\
+	.print_line	= lat_print_line,				\
+	.print_header	= lat_print_header,
+#else
+#define LAT_READERS
+#endif
 
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 #define LAT_SELFTEST	.selftest = trace_selftest_startup_latency,
@@ -413,6 +684,7 @@ static struct tracer id##_tracer __read_mostly = {			\
 	.print_max	= true,						\
 	.use_max_tr	= true,						\
 	.allow_instances = true,					\
+	LAT_READERS							\
 	LAT_SELFTEST							\
 }
 
