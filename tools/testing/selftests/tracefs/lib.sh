@@ -179,3 +179,153 @@ race_judge() {
 race_end() {
 	[ -z "$race_miss" ] || skip "not held on $flavor:${race_miss#;}"
 }
+
+# The function_graph tests (test_fn_graph*).
+# need_fgraph: the kernel has the function_graph tracer, or the test
+# skips naming it; upstream and rb always have it, so there it fails.
+need_fgraph() {
+	grep -qw function_graph "$T/available_tracers" && return 0
+	[ "$flavor" = ours ] ||
+		fail "no function_graph in available_tracers on $flavor: $(cat "$T/available_tracers")"
+	skip "function_graph is not in available_tracers: $(cat "$T/available_tracers")"
+}
+
+# FG_PARSE: an awk function, fg_parse(LINE), that reads one line of the
+# function_graph output (any of the funcgraph-abstime, -cpu, -proc,
+# -duration and -overhead options) into
+#	fg_kind	open ("f() {"), leaf ("f();"), close ("}" or "} /* f */"),
+#		comment ("/* text */"), switch (the "a-1 => b-2" banner),
+#		irq (==========> and <==========), skip (headers, blank
+#		lines, the banner's dashes), lost, or bad (none of those)
+#	fg_depth	the indentation over 2 (a comment's as printed)
+#	fg_name	the function, "f" or "f [module]" as upstream's %ps prints
+#		a module's (of a close, its "/* f */"; "" if none), or a
+#		comment's text
+#	fg_cpu, fg_pid, fg_dur (us), fg_abs (s), fg_mark (overhead mark):
+#		-1 (fg_mark "") where the line has no such column
+#	fg_rest	the line without its columns (indentation and text)
+# Prepend it to an awk program: awk "$FG_PARSE"'{ fg_parse($0) ... }'.
+# (No {n} intervals: mawk has none.)
+FG_PARSE='
+function fg_parse(l,    m) {
+	fg_kind = ""; fg_depth = -1; fg_name = ""; fg_cpu = -1; fg_pid = -1
+	fg_dur = -1; fg_abs = -1; fg_mark = ""; fg_rest = ""
+	if (l ~ /^#/ || l ~ /^ *$/ || l ~ /^ -+$/) { fg_kind = "skip"; return }
+	if (l ~ /^CPU:[0-9]+ \[LOST( [0-9]+)? EVENTS\]$/) {
+		fg_kind = "lost"; fg_cpu = substr(l, 5) + 0; return
+	}
+	if (match(l, /^ *[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9] \|  /)) {
+		fg_abs = substr(l, 1, RLENGTH - 4) + 0
+		l = substr(l, RLENGTH + 1)
+	}
+	if (match(l, /^ *[0-9]+\) /)) {
+		fg_cpu = substr(l, 1, RLENGTH - 2) + 0
+		l = substr(l, RLENGTH + 1)
+	}
+	if (l ~ / => /) {
+		if (l ~ /^ *[^ ]*-[0-9]+ +=> +[^ ]*-[0-9]+ *$/) {
+			fg_kind = "switch"
+			m = l; sub(/ *$/, "", m); sub(/.*-/, "", m); fg_pid = m + 0
+		} else
+			fg_kind = "bad"
+		return
+	}
+	if (match(l, /^ *[^ ]*-[0-9]+ +\| /)) {
+		m = substr(l, 1, RLENGTH); sub(/ +\| $/, "", m); sub(/.*-/, "", m)
+		fg_pid = m + 0
+		l = substr(l, RLENGTH + 1)
+	}
+	if (l ~ /==========>|<==========/) { fg_kind = "irq"; return }
+	if (match(l, /^[ +!#*@$] [0-9.]+ us +\|  /)) {
+		fg_mark = substr(l, 1, 1)
+		m = substr(l, 3, RLENGTH - 2); sub(/ us.*/, "", m); fg_dur = m + 0
+		l = substr(l, RLENGTH + 1)
+	} else if (match(l, /^              \|  /))
+		l = substr(l, RLENGTH + 1)
+	fg_rest = l
+	match(l, /^ */)
+	fg_depth = RLENGTH
+	l = substr(l, RLENGTH + 1)
+	if (fg_depth % 2) { fg_kind = "bad"; return }
+	fg_depth = fg_depth / 2
+	if (l ~ /^[A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])?\(\) \{$/) {
+		fg_kind = "open"; fg_name = substr(l, 1, index(l, "(") - 1)
+	} else if (l ~ /^[A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])?\(\);$/) {
+		fg_kind = "leaf"; fg_name = substr(l, 1, index(l, "(") - 1)
+	} else if (l == "}")
+		fg_kind = "close"
+	else if (l ~ /^\} \/\* [A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])? \*\/$/) {
+		fg_kind = "close"; fg_name = substr(l, 6, length(l) - 8)
+	} else if (l ~ /^\/\* .* \*\/$/) {
+		fg_kind = "comment"; fg_name = substr(l, 4, length(l) - 6)
+	} else
+		fg_kind = "bad"
+}
+'
+
+# fg_nesting FILE [strict]: the function_graph records of FILE nest. Per
+# CPU, between two task switch banners (one task's run there, which no
+# overwritten page cuts), a function opened at depth D is closed at depth
+# D, by "}" or "} /* its name */", and what it calls sits deeper, or at
+# D: upstream lowers a task's depth before it records a return, so an
+# interrupt then nests its calls beside the returning one (and nothing
+# deeper may follow in that call); a close with nothing open began
+# before the trace did. With "strict"
+# (FILE must have funcgraph-proc's pid column and hold whole call trees,
+# e.g. of set_graph_function): per task over all CPUs, every close has
+# its open and nothing is left open. Prints "OPENS LEAVES CLOSES
+# UNMATCHED", or the first fault and fails. (Lost events, which the
+# reader reports before the record that follows them, end a run too.)
+fg_nesting() {
+	awk -v strict="${2:-}" "$FG_PARSE"'
+	function bad(why) { print why ": line " NR ": " $0; err = 1; exit 1 }
+	{ fg_parse($0) }
+	fg_kind == "bad" { bad("unparsed") }
+	fg_kind == "switch" { if (!strict) n[fg_cpu] = 0; next }
+	fg_kind == "lost" { if (strict) bad("lost events"); n[fg_cpu] = 0; next }
+	fg_kind != "open" && fg_kind != "leaf" && fg_kind != "close" { next }
+	{
+		if (strict) { if (fg_pid < 0) bad("no pid column"); k = fg_pid }
+		else k = fg_cpu
+		top = n[k] ? st[k, n[k]] : -1
+	}
+	fg_kind == "open" || fg_kind == "leaf" {
+		if (n[k] && fg_depth < top) bad("depth " fg_depth " inside a call at depth " top)
+		if (n[k] && fg_depth == top) late[k, n[k]] = 1
+		else if (n[k] && late[k, n[k]]) bad("a call at depth " fg_depth " after one at its caller'"'"'s depth " top)
+	}
+	fg_kind == "open" {
+		opens++; n[k]++; st[k, n[k]] = fg_depth; nm[k, n[k]] = fg_name; late[k, n[k]] = 0
+	}
+	fg_kind == "leaf" { leaves++ }
+	fg_kind == "close" {
+		closes++
+		if (!n[k]) {
+			if (strict) bad("a close with no open")
+			unmatched++
+			next
+		}
+		if (fg_depth != top) bad("a close at depth " fg_depth " of the call at depth " top)
+		if (fg_name != "" && fg_name != nm[k, n[k]]) bad("closes " nm[k, n[k]] "()")
+		n[k]--
+	}
+	END {
+		if (err) exit 1
+		if (strict) for (k in n) if (n[k]) { print "task " k ": " n[k] " calls left open"; exit 1 }
+		print opens + 0, leaves + 0, closes + 0, unmatched + 0
+	}' "$1"
+}
+
+# fg_filter FUNCS...: set_ftrace_filter to those of FUNCS that are
+# traceable (at least one must be), printing them. (The list of
+# functions is kept in /tmp/fg-avail: remove it when done.)
+fg_filter() {
+	[ -s /tmp/fg-avail ] || cut -d' ' -f1 "$T/available_filter_functions" >/tmp/fg-avail
+	_fl=
+	for _f; do
+		grep -qx -e "$_f" /tmp/fg-avail && _fl="$_fl $_f"
+	done
+	[ -n "$_fl" ] || fail "none of $* is in available_filter_functions"
+	echo "$_fl" >"$T/set_ftrace_filter" || fail "set_ftrace_filter '$_fl'"
+	echo "${_fl# }"
+}

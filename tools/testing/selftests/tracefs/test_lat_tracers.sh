@@ -9,7 +9,10 @@
 # are kept. The tracers force overwrite and latency-format on while they
 # run (overwrite cannot be turned off then: EINVAL) and restore both
 # after. An instance may run them too, but only one array at a time runs
-# one of them: the next gets EBUSY. Switching them in a loop from several
+# one of them: the next gets EBUSY. With options/display-graph the kept
+# section reads as function_graph's output (upstream's columns for these
+# tracers, each mark a leaf), whether the option was set before the
+# tracer or while it runs. Switching them in a loop from several
 # processes, with a reader, works and leaves no kernel report.
 . "$TESTDIR/lib.sh"
 
@@ -22,6 +25,9 @@ cleanup() {
 	rmmod $MOD 2>/dev/null
 	echo "$clock" >"$T/trace_clock"
 	echo 1 >"$T/options/function-trace"
+	[ -f "$T/options/display-graph" ] &&
+		echo 0 >"$T/options/display-graph"
+	echo 0 >"$T/tracing_thresh"
 	echo 0 >"$T/tracing_max_latency"
 	[ -d "$inst" ] && rmdir "$inst"
 	reset_tracing
@@ -150,11 +156,119 @@ if [ $kept = 1 ]; then
 fi
 echo 1 >"$T/options/function-trace"
 
+# options/display-graph (with the function_graph tracer): the section
+# reads as function_graph's output, with upstream's columns for these
+# tracers (REL TIME, CPU, TASK/PID, the latency ones, DURATION) and each
+# mark a leaf "func();". Set before the tracer (function-trace off: the
+# three marks as entry and return records, and the stack), changed while
+# it runs (tracing_max_latency goes to 0; tracing_thresh keeps the idle
+# CPUs' sections from setting it again at once), and with function-trace
+# on while it runs.
+G_COLS="#   REL TIME      CPU  TASK/PID       ||||     DURATION                  FUNCTION CALLS"
+G_RULE="#      |          |     |    |        ||||      |   |                     |   |   |   |"
+# the REL TIME and CPU columns that begin each line of a record
+G_LINE='^ +[0-9]+ us \|  +[0-9]+\) '
+# a call that returned at once: "func();" after the task, the latency
+# flags and a duration (a mark in the module, unloaded, is an address)
+G_LEAF="$G_LINE"'[^|]*-[0-9]+ +\| +[^ ]+ +\| +[0-9]+\.[0-9]+ us +\|  +[A-Za-z0-9_.]+\(\);$'
+# graph_section: the irqsoff section of the module's thread, in graph
+# form. kept=0 where upstream missed it (its critical_sequence): the
+# section it kept is checked, but for its length and task.
+graph_section() {
+	section irqsoff irq
+	if [ "$max" -lt $((us * 99 / 100)) ]; then
+		echo "irqsoff (display-graph): kept $max us of $us, again"
+		section irqsoff irq
+	fi
+	kept=1
+	if [ "$flavor" != ours ] && [ "$max" -lt $((us * 99 / 100)) ]; then
+		echo "not checked on $flavor: irqsoff (display-graph) kept $max us, not the module's section: its form only"
+		kept=0
+	fi
+	[ $kept = 0 ] || [ "$max" -ge $((us * 99 / 100)) ] ||
+		fail "display-graph: tracing_max_latency $max, want about $us"
+	t=irqsoff
+	hdr "^# irqsoff latency trace v1\\.1\\.5 on "
+	hdr "^# latency: $max us, #[0-9]+/[0-9]+, CPU#[0-9]+ "
+	[ $kept = 0 ] || hdr "^#    \\| task: irq_test-[0-9]+ "
+	hdr "^# {37}  _-----=> irqs-off {8}\$"
+	grep -q -x -F "$G_COLS" /tmp/lat.trace ||
+		fail "display-graph: no column titles in: $(grep '^#' /tmp/lat.trace | tail -4)"
+	grep -q -x -F "$G_RULE" /tmp/lat.trace ||
+		fail "display-graph: no column rule in: $(grep '^#' /tmp/lat.trace | tail -4)"
+	# no line of the default latency format ("... 123us : ...") but the
+	# stack's: upstream prints stacks (and TRACE_FN records) that way
+	if grep -E 'us.: ' /tmp/lat.trace | grep -q -v ': <stack trace>$'; then
+		fail "display-graph: default-format lines: $(grep -E 'us.: ' /tmp/lat.trace | head -5)"
+	fi
+	# a mark: a leaf of the section's task with a duration
+	grep -q -E "$G_LEAF" /tmp/lat.trace ||
+		fail "display-graph: no leaf with a duration in: $(grep -v '^#' /tmp/lat.trace | head -12)"
+}
+if [ -f "$T/options/display-graph" ]; then
+	echo 0 >"$T/options/function-trace"
+	echo 1 >"$T/options/display-graph" || fail "display-graph on"
+	echo irqsoff >"$T/current_tracer" || fail "irqsoff with display-graph"
+	graph_section
+	# the three marks, an entry and a return each, and the stack
+	hdr "^# latency: [0-9]+ us, #7/7, "
+	n=$(grep -c -E "$G_LEAF" /tmp/lat.trace)
+	[ "$n" -eq 3 ] ||
+		fail "display-graph, function-trace off: $n leaves, want the 3 marks: $(grep -v '^#' /tmp/lat.trace)"
+	# the stack, in the default latency format
+	grep -q -E '^ *[^ ].*-[0-9]+ +[0-9][^ ][^ ][^ ][^ ][^ ] +[0-9]+us : <stack trace>$' \
+		/tmp/lat.trace ||
+		fail "display-graph: no <stack trace> line in: $(grep -v '^#' /tmp/lat.trace)"
+	echo 100000000 >"$T/tracing_thresh"
+	echo 0 >"$T/options/display-graph" || fail "display-graph off while irqsoff runs"
+	get "$T/tracing_max_latency"
+	[ "$v" = 0 ] || fail "tracing_max_latency $v after display-graph changed"
+	echo 0 >"$T/tracing_thresh"
+	echo 1 >"$T/options/function-trace" || fail "function-trace on"
+	echo 1 >"$T/options/display-graph" || fail "display-graph on while irqsoff runs"
+	graph_section
+	# The module's section calls no traced function (its spin is
+	# notrace): the marks again, as leaves. That functions go through
+	# the graph hook now: every site is enabled.
+	if [ $kept = 1 ]; then
+		n=$(grep -c -E "$G_LEAF" /tmp/lat.trace)
+		[ "$n" -ge 3 ] ||
+			fail "display-graph with function-trace: $n leaves, want the 3 marks: $(grep -v '^#' /tmp/lat.trace)"
+	fi
+	n=$(wc -l <"$T/enabled_functions")
+	[ "$n" -gt 1000 ] ||
+		fail "display-graph with function-trace: $n enabled functions"
+	echo 0 >"$T/options/display-graph" || fail "display-graph off"
+	echo nop >"$T/current_tracer"
+	# The graph hook has one user: an instance's irqsoff cannot take it
+	# while the top level runs function_graph (the option stays off), and
+	# can once function_graph is gone. (Not on upstream 6.1: there the
+	# refused change leaves the tracer stopped, per its source.)
+	if [ "$flavor" = ours ] &&
+		grep -qw function_graph "$T/available_tracers"; then
+		mkdir "$inst" || fail "mkdir $inst"
+		echo irqsoff >"$inst/current_tracer" ||
+			fail "an instance refused irqsoff"
+		echo function_graph >"$T/current_tracer" ||
+			fail "function_graph beside an instance's irqsoff"
+		expect_err "$inst/options/display-graph" 1 "Invalid argument"
+		get "$inst/options/display-graph"
+		[ "$v" = 0 ] || fail "display-graph is $v after the refusal"
+		echo nop >"$T/current_tracer"
+		echo 1 >"$inst/options/display-graph" ||
+			fail "display-graph once function_graph is gone"
+		echo nop >"$inst/current_tracer"
+		rmdir "$inst"
+	fi
+else
+	echo "no options/display-graph: not checked"
+fi
+
 # Switching in a loop for LAT_STRESS_SECS (default 10): one process
 # switches the top level through the three tracers and nop, another
 # turns function-trace off and on, a third reads trace. On ours a fourth
 # switches an instance to preemptoff and back; then either may get EBUSY,
-# and only that.
+# and only that; and a fifth turns display-graph on and off.
 d=/tmp/lat.$$
 stop=$d/stop
 pids=
@@ -181,6 +295,10 @@ other() {
 	busy_ok "$inst/current_tracer" preemptoff &&
 		echo nop >"$inst/current_tracer"
 }
+graph() {
+	echo 1 >"$T/options/display-graph" && sleep 1 &&
+		echo 0 >"$T/options/display-graph"
+}
 loop switch switch
 loop fntrace fntrace
 loop reader reader
@@ -189,6 +307,10 @@ if [ "$flavor" = ours ]; then
 	mkdir "$inst" || fail "mkdir $inst"
 	loop other other
 	names="$names other"
+	if [ -f "$T/options/display-graph" ]; then
+		loop graph graph
+		names="$names graph"
+	fi
 fi
 sleep "${LAT_STRESS_SECS:-10}"
 : >"$stop"

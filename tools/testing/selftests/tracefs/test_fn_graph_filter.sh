@@ -1,0 +1,189 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# What function_graph traces, as in upstream 6.1:
+# - set_graph_function: globs select what they match of
+#   available_filter_functions, '>' replaces, '>>' adds, '!' removes, an
+#   empty set reads "#### all functions enabled ####"; a name that
+#   matches nothing is EINVAL and (written without truncation) changes
+#   nothing; the trace then holds whole call trees of those functions
+#   alone, each at depth 0, every call in them closed.
+# - set_graph_notrace ("#### no functions disabled ####" when empty, the
+#   same errors): a function there is left out with all it calls.
+# - max_graph_depth: 0 (no limit) by default; N keeps depths 0..N-1 only;
+#   it takes a decimal number (EINVAL, ERANGE otherwise).
+# - set_ftrace_filter: only the functions it has are traced, each at the
+#   depth of its traced callers, and only they are patched.
+. "$TESTDIR/lib.sh"
+export LC_ALL=C
+
+need_fgraph
+G=$T/set_graph_function
+N=$T/set_graph_notrace
+D=$T/max_graph_depth
+for f in "$G" "$N" "$D"; do
+	[ -f "$f" ] || fail "no ${f#"$T"/}"
+done
+cleanup() {
+	echo 0 >"$D"
+	echo >"$G"
+	echo >"$N"
+	echo >"$T/set_ftrace_filter"
+	echo 0 >"$T/options/funcgraph-proc"
+	reset_tracing
+	rm -f /tmp/fg.trace /tmp/fg-avail /tmp/fg-actual /tmp/fg-expected
+}
+trap cleanup EXIT
+reset_tracing
+echo >"$G"
+echo >"$N"
+echo >"$T/set_ftrace_filter"
+echo 0 >"$D"
+cut -d' ' -f1 "$T/available_filter_functions" >/tmp/fg-avail
+
+[ "$(cat "$G")" = "#### all functions enabled ####" ] || fail "an empty set_graph_function reads '$(cat "$G")'"
+[ "$(cat "$N")" = "#### no functions disabled ####" ] || fail "an empty set_graph_notrace reads '$(cat "$N")'"
+[ "$(cat "$D")" = 0 ] || fail "max_graph_depth reads '$(cat "$D")'"
+
+# The sets: globs, '>', '>>', '!'. (A set lists in hash order: sorted here.)
+sorted() { sort "$1" | tr '\n' ' '; }
+for F in "$G" "$N"; do
+	f=${F#"$T"/}
+	echo vfs_read >"$F" || fail "$f: vfs_read was refused"
+	[ "$(cat "$F")" = vfs_read ] || fail "$f: vfs_read reads '$(cat "$F")'"
+	echo seq_read_iter >>"$F"
+	[ "$(sorted "$F")" = "seq_read_iter vfs_read " ] || fail "$f: '>>' gave '$(sorted "$F")'"
+	echo vfs_write >"$F"
+	[ "$(cat "$F")" = vfs_write ] || fail "$f: '>' gave '$(sorted "$F")'"
+	echo 'vfs_read seq_read_iter' >>"$F"
+	echo '!vfs_write' >>"$F"
+	[ "$(sorted "$F")" = "seq_read_iter vfs_read " ] || fail "$f: '!vfs_write' gave '$(sorted "$F")'"
+	echo 'vfs_rea*' >"$F"
+	sort "$F" >/tmp/fg-actual
+	grep '^vfs_rea' /tmp/fg-avail | sort >/tmp/fg-expected
+	cmp -s /tmp/fg-actual /tmp/fg-expected ||
+		fail "$f: 'vfs_rea*' gave '$(sorted /tmp/fg-actual)', available: '$(sorted /tmp/fg-expected)'"
+	# A name that matches nothing: EINVAL. (Not truncated by dd: the
+	# set stays; with O_TRUNC upstream is left with an empty set.)
+	echo 'vfs_read' >"$F"
+	expect_err "$F" "nosuchfunction_xyz
+" "Invalid argument"
+	[ "$(cat "$F")" = vfs_read ] || fail "$f: a bad name changed the set to '$(sorted "$F")'"
+	expect_err "$F" "!nosuchfunction_xyz
+" "Invalid argument"
+	expect_err "$F" "vfs_write
+" ok
+	[ "$(sorted "$F")" = "vfs_read vfs_write " ] || fail "$f: a write without O_TRUNC gave '$(sorted "$F")'"
+	echo >"$F"
+	echo "$f: globs, '>', '>>', '!', EINVAL"
+done
+[ "$(cat "$G")" = "#### all functions enabled ####" ] || fail "set_graph_function not emptied: '$(cat "$G")'"
+[ "$(cat "$N")" = "#### no functions disabled ####" ] || fail "set_graph_notrace not emptied: '$(cat "$N")'"
+
+# The workload: this shell's read builtin, a read() a byte, of
+# /proc/version (vfs_read, seq_read_iter; version_proc_show once an open).
+K=3
+workload() {
+	i=0
+	while [ $i -lt $K ]; do
+		read -r l </proc/version
+		i=$((i + 1))
+	done
+}
+# trace: run the workload under function_graph into /tmp/fg.trace.
+trace() {
+	: >"$T/trace"
+	echo function_graph >"$T/current_tracer" || fail "current_tracer function_graph"
+	workload
+	echo 0 >"$T/tracing_on"
+	cat "$T/trace" >/tmp/fg.trace
+	echo nop >"$T/current_tracer"
+	echo 1 >"$T/tracing_on"
+}
+# names KIND DEPTH: the functions of the records of KIND (open, leaf,
+# close, all) at DEPTH (N, +N for deeper than N, or any), sorted, once
+# each.
+names() {
+	awk -v k="$1" -v d="$2" "$FG_PARSE"'{ fg_parse($0) }
+		fg_kind != "open" && fg_kind != "leaf" && fg_kind != "close" { next }
+		k != "all" && fg_kind != k { next }
+		d ~ /^\+/ && fg_depth <= substr(d, 2) + 0 { next }
+		d ~ /^[0-9]/ && fg_depth != d + 0 { next }
+		fg_name != "" { print fg_name }' /tmp/fg.trace | sort -u | tr '\n' ' '
+}
+
+# set_graph_function vfs_read: whole trees, vfs_read at their root.
+echo 1 >"$T/options/funcgraph-proc"
+echo vfs_read >"$G"
+trace
+r=$(fg_nesting /tmp/fg.trace strict) || fail "set_graph_function vfs_read: $r"
+set -- $r
+echo "set_graph_function vfs_read: $1 opens, $2 leaves, $3 closes, whole trees"
+top=$(names all 0)
+[ "$top" = "vfs_read " ] || fail "set_graph_function vfs_read: at depth 0: '$top'"
+n=$(grep -c '|  vfs_read() {$' /tmp/fg.trace)
+[ "$n" -ge $((K * 10)) ] || fail "set_graph_function vfs_read: $n calls of vfs_read for $K lines read a byte at a time"
+deep=$(names all +0)
+case $deep in *"version_proc_show "*) ;; *) fail "set_graph_function vfs_read: version_proc_show not below vfs_read: '$deep'" ;; esac
+case $deep in *"seq_read_iter "*) ;; *) fail "set_graph_function vfs_read: no seq_read_iter: '$deep'" ;; esac
+# Every record of this shell: funcgraph-proc shows its pid.
+grep -q "^ *[0-9]*) .*-$$ *| .*|  vfs_read() {\$" /tmp/fg.trace ||
+	fail "no vfs_read of this shell ($$): $(grep -m3 'vfs_read() {' /tmp/fg.trace)"
+echo "  depth 0: $top; below: $(echo "$deep" | wc -w) functions"
+
+# set_graph_notrace seq_read_iter: it and what it calls are left out.
+echo seq_read_iter >"$N"
+trace
+echo >"$N"
+fg_nesting /tmp/fg.trace strict >/dev/null || fail "set_graph_notrace: $(fg_nesting /tmp/fg.trace strict)"
+all=$(names all any)
+case $all in
+*"seq_read_iter "* | *"version_proc_show "*) fail "set_graph_notrace seq_read_iter: the trace has '$all'" ;;
+*"vfs_read "*) ;;
+*) fail "set_graph_notrace seq_read_iter: no vfs_read left: '$all'" ;;
+esac
+echo "set_graph_notrace seq_read_iter: neither it nor version_proc_show"
+
+# max_graph_depth: 1 keeps the roots alone, 2 one level below them.
+expect_err "$D" abc "Invalid argument"
+expect_err "$D" -1 "Invalid argument"
+expect_err "$D" 1x "Invalid argument"
+expect_err "$D" 99999999999999999999999 "Numerical result out of range"
+[ "$(cat "$D")" = 0 ] || fail "bad input changed max_graph_depth to '$(cat "$D")'"
+echo 1 >"$D"
+[ "$(cat "$D")" = 1 ] || fail "max_graph_depth reads '$(cat "$D")' after 1"
+trace
+[ "$(names all any)" = "vfs_read " ] || fail "max_graph_depth 1: the trace has '$(names all any)'"
+[ -z "$(names all +0)" ] || fail "max_graph_depth 1: deeper calls: $(names all +0)"
+n=$(grep -c '|  vfs_read();$' /tmp/fg.trace)
+[ "$n" -ge $((K * 10)) ] || fail "max_graph_depth 1: $n 'vfs_read();'"
+echo 2 >"$D"
+trace
+[ -z "$(names all +1)" ] || fail "max_graph_depth 2: calls below depth 1: $(names all +1)"
+[ -n "$(names all 1)" ] || fail "max_graph_depth 2: nothing at depth 1"
+fg_nesting /tmp/fg.trace strict >/dev/null || fail "max_graph_depth 2: $(fg_nesting /tmp/fg.trace strict)"
+echo "max_graph_depth 2: depth 1: $(names all 1)"
+echo 0 >"$D"
+[ "$(cat "$D")" = 0 ] || fail "max_graph_depth reads '$(cat "$D")' after 0"
+trace
+[ -n "$(names all +1)" ] || fail "max_graph_depth 0 again: nothing below depth 1"
+echo "max_graph_depth: 1, 2, then 0 again: no limit"
+echo >"$G"
+
+# set_ftrace_filter: those functions alone, nested as they call each
+# other, and patched alone.
+fl=$(fg_filter vfs_read seq_read_iter version_proc_show)
+[ "$fl" = "vfs_read seq_read_iter version_proc_show" ] || fail "not all traceable: $fl"
+trace
+fg_nesting /tmp/fg.trace >/dev/null || fail "set_ftrace_filter: $(fg_nesting /tmp/fg.trace)"
+all=$(names all any)
+[ "$all" = "seq_read_iter version_proc_show vfs_read " ] ||
+	fail "set_ftrace_filter '$fl': the trace has '$all'"
+grep -q "|  vfs_read() {\$" /tmp/fg.trace || fail "set_ftrace_filter: no 'vfs_read() {'"
+grep -q "|    seq_read_iter() {\$" /tmp/fg.trace || fail "set_ftrace_filter: no seq_read_iter at depth 1"
+grep -q "|      version_proc_show();\$" /tmp/fg.trace || fail "set_ftrace_filter: no version_proc_show at depth 2"
+echo function_graph >"$T/current_tracer"
+en=$(cut -d' ' -f1 "$T/enabled_functions" | sort | tr '\n' ' ')
+echo nop >"$T/current_tracer"
+[ "$en" = "seq_read_iter version_proc_show vfs_read " ] || fail "enabled_functions: '$en'"
+echo "set_ftrace_filter '$fl': those alone, at depths 0, 1, 2; enabled_functions: $en"
+exit 0
