@@ -107,6 +107,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	struct ftrace_ret_stack *stack = READ_ONCE(t->ret_stack);
 	struct ftrace_ret_stack *top;
 	struct ftrace_graph_ent trace;
+	trace_func_graph_ent_t entry;
 	int idx;
 
 	if (!stack)
@@ -133,7 +134,8 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 
 	trace.func = func;
 	trace.depth = ++t->curr_ret_depth;
-	if (READ_ONCE(fgraph_entry)(&trace))
+	entry = READ_ONCE(fgraph_entry);
+	if (entry(&trace))
 		return 0;
 
 	/* Not wanted: give the slot back; nothing diverted uses it. */
@@ -176,6 +178,7 @@ unsigned long ftrace_return_to_handler(unsigned long frame_pointer)
 	struct ftrace_ret_stack *top;
 	struct ftrace_graph_ret trace;
 	int idx = t->curr_ret_stack;
+	trace_func_graph_ret_t retfunc;
 	unsigned long ret;
 
 	if (unlikely(idx < 0 || idx >= FTRACE_RETFUNC_DEPTH || !t->ret_stack)) {
@@ -203,7 +206,8 @@ unsigned long ftrace_return_to_handler(unsigned long frame_pointer)
 	trace.overrun = atomic_read(&t->trace_overrun);
 	trace.depth = t->curr_ret_depth--;
 	trace.rettime = trace_clock_local();
-	READ_ONCE(fgraph_return)(&trace);
+	retfunc = READ_ONCE(fgraph_return);
+	retfunc(&trace);
 	/*
 	 * Pop only now: the callback may read the entry (the profiler's
 	 * subtime), and until here an interrupt pushes above it.

@@ -163,37 +163,39 @@ static bool graph_irq_skipped(void)
 	       !trace_recursion_test(GRAPH_FILTER_IRQ);
 }
 
+/* One graph record: a trace_entry, then the packed payload (ABI). */
+static bool graph_record(struct trace_array *tr, int type, const void *payload,
+			 size_t size, unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = trace_array_buffer(tr);
+	struct ring_buffer_event *event;
+	struct trace_entry *ent;
+
+	event = trace_buffer_lock_reserve(buffer, type, sizeof(*ent) + size,
+					  trace_ctx);
+	if (!event)
+		return false;
+	ent = ring_buffer_event_data(event);
+	memcpy(ent + 1, payload, size);
+	trace_buffer_commit_nostack(tr, buffer, event);
+	return true;
+}
+
 int graph_record_entry(struct trace_array *tr, struct ftrace_graph_ent *trace,
 		       unsigned int trace_ctx)
 {
-	struct trace_buffer *buffer = trace_array_buffer(tr);
-	struct ftrace_graph_ent_entry *entry;
-	struct ring_buffer_event *event;
-
-	event = trace_buffer_lock_reserve(buffer, TRACE_GRAPH_ENT,
-					  sizeof(*entry), trace_ctx);
-	if (!event)
-		return 0;
-	entry = ring_buffer_event_data(event);
-	entry->graph_ent = *trace;
-	trace_buffer_commit_nostack(tr, buffer, event);
-	return 1;
+	BUILD_BUG_ON(offsetof(struct ftrace_graph_ent_entry, graph_ent) !=
+		     sizeof(struct trace_entry));
+	return graph_record(tr, TRACE_GRAPH_ENT, trace, sizeof(*trace),
+			    trace_ctx);
 }
 
 void graph_record_return(struct trace_array *tr, struct ftrace_graph_ret *trace,
 			 unsigned int trace_ctx)
 {
-	struct trace_buffer *buffer = trace_array_buffer(tr);
-	struct ftrace_graph_ret_entry *entry;
-	struct ring_buffer_event *event;
-
-	event = trace_buffer_lock_reserve(buffer, TRACE_GRAPH_RET,
-					  sizeof(*entry), trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ret = *trace;
-	trace_buffer_commit_nostack(tr, buffer, event);
+	BUILD_BUG_ON(offsetof(struct ftrace_graph_ret_entry, ret) !=
+		     sizeof(struct trace_entry));
+	graph_record(tr, TRACE_GRAPH_RET, trace, sizeof(*trace), trace_ctx);
 }
 
 /*

@@ -934,7 +934,7 @@ void print_graph_headers_flags(struct seq_file *m, u32 flags)
  */
 void graph_trace_open(struct trace_iterator *iter)
 {
-	gfp_t gfp = (in_atomic() || irqs_disabled()) ? GFP_ATOMIC : GFP_KERNEL;
+	gfp_t gfp = preemptible() ? GFP_KERNEL : GFP_ATOMIC;
 	struct graph_reader *rd;
 	int cpu;
 

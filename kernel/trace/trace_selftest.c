@@ -344,7 +344,6 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 	       test_late_tramp_call();
 }
 
-
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #include "trace_graph.h"
 

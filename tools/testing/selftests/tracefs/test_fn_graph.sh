@@ -14,6 +14,13 @@
 export LC_ALL=C
 
 need_fgraph
+# With FTRACE_STARTUP_TEST, the tracer's boot self-test ran and passed.
+if has_selftests; then
+	line=$(dmesg | grep -m1 'Testing tracer function_graph:') ||
+		fail "no boot self-test of function_graph in the log"
+	case $line in *PASSED) ;; *) fail "the boot self-test: $line" ;; esac
+	echo "boot self-test: $line"
+fi
 d=
 kb=$(buffer_kb)
 cleanup() {
