@@ -43,6 +43,7 @@
 
 #include "ftrace_internal.h"
 #include "trace.h"
+#include "trace_graph.h"
 
 DEFINE_STATIC_KEY_FALSE(kill_ftrace_graph);
 
