@@ -430,7 +430,6 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		WRITE_ONCE(fgraph_entry, fgraph_entry_stub);
 		WRITE_ONCE(fgraph_return, fgraph_return_stub);
 		unregister_trace_sched_switch(fgraph_switch_probe, NULL);
-		tracepoint_synchronize_unregister();
 	}
 out:
 	mutex_unlock(&fgraph_lock);
@@ -450,8 +449,11 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 	 */
 	WRITE_ONCE(fgraph_entry, fgraph_entry_stub);
 	WRITE_ONCE(fgraph_return, fgraph_return_stub);
+	/*
+	 * No wait for the probe: it only writes tasks' stacks, which stay,
+	 * and a late run of it is harmless.
+	 */
 	unregister_trace_sched_switch(fgraph_switch_probe, NULL);
-	tracepoint_synchronize_unregister();
 	/* New tasks need no stack until the next user. */
 	WRITE_ONCE(fgraph_on, false);
 out:

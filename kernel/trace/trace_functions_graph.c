@@ -284,28 +284,35 @@ static struct fgraph_ops graph_ops = {
 	.retfunc	= graph_return,
 };
 
+/*
+ * The calls that the patching passes of register and unregister make
+ * themselves are not recorded (graph_array is NULL then), as the
+ * function tracer does not record them (its fn_on): a pass over every
+ * site would otherwise push and record each of its own calls, which
+ * made stopping the tracer take up to twice upstream's time.
+ */
 static int graph_trace_init(struct trace_array *tr)
 {
 	int ret;
 
 	WRITE_ONCE(graph_skip_irqs,
 		   !(graph_flags.val & TRACE_GRAPH_PRINT_IRQS));
-	WRITE_ONCE(graph_array, tr);
 	ret = register_ftrace_graph(&graph_ops);
-	if (ret)
-		WRITE_ONCE(graph_array, NULL);
+	if (!ret)
+		WRITE_ONCE(graph_array, tr);
 	return ret;
 }
 
 static void graph_trace_reset(struct trace_array *tr)
 {
-	/* When this returns no CPU is in graph_entry() any more. */
-	unregister_ftrace_graph(&graph_ops);
 	/*
-	 * Returns diverted before still come back, to the stub: nothing is
-	 * recorded for them, nor in graph_return() called just before.
+	 * From here the callbacks record nothing; returns diverted before
+	 * come back unrecorded, to graph_return() and, once unregister
+	 * returns, to the stub.
 	 */
 	WRITE_ONCE(graph_array, NULL);
+	/* When this returns no CPU is in graph_entry() any more. */
+	unregister_ftrace_graph(&graph_ops);
 }
 
 static int graph_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
