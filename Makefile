@@ -8,6 +8,7 @@
 #   make ftracetest  upstream's ftrace selftests in the guest (FLAVOR)
 #   make bench-rb    ring_buffer_benchmark on upstream and rb, side by side
 #   make bench-fn    function tracing costs on upstream and ours, side by side
+#   make bench-fgraph  the function_graph tracer's costs, upstream beside ours
 #   make soak        the user-space ring buffer stress test, for minutes
 #   make clean       remove the builds, trees and runs (keeps the base)
 #   make distclean   remove all of out/
@@ -24,7 +25,8 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check build patches ftracetest bench-rb bench-fn soak clean distclean deps
+.PHONY: run check build patches ftracetest bench-rb bench-fn bench-fgraph soak \
+	clean distclean deps
 
 deps:
 	@$(H)/deps.sh $(if $(filter arm64,$(ARCH)),arm64,host)
@@ -50,6 +52,9 @@ bench-rb: deps
 
 bench-fn: deps
 	@$(H)/bench-fn.sh
+
+bench-fgraph: deps
+	@$(H)/bench-fgraph.sh
 
 soak:
 	@$(MAKE) -C tools/testing/ring_buffer soak

@@ -63,17 +63,13 @@
 # Usage: bench-fn.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
+. "$HARNESS/bench-lib.sh"
 
 arch=x86_64
-runs=${RUNS:-3}
-n=${BENCH_N:-100000}
-reps=${BENCH_REPS:-5}
-export ACCEL=${ACCEL:-tcg,thread=single}
+bench_settings 100000 5
 insn=${INSN:-1}
 insn_n=${INSN_N:-20000}
-for v in "$runs" "$n" "$reps" "$insn_n"; do
-	case $v in '' | *[!0-9]* | 0) die "RUNS, BENCH_N, BENCH_REPS and INSN_N must be positive numbers" ;; esac
-done
+bench_positive INSN_N "$insn_n"
 case $insn in 0 | 1 | only) ;; *) die "INSN: 0, 1 or only" ;; esac
 # kernel = flavor[:variant]
 kernels="upstream ours upstream:nofn ours:nofn"
@@ -90,13 +86,7 @@ for f in upstream ours; do
 		die "$f's nofn variant has the function tracer"
 done
 
-mkdir -p "$OUT/logs"
-results=$OUT/logs/bench-fn.txt
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir "$work/fn"
-gcc -static -O2 -Wall -o "$work/fn/fn-syscalls" "$HARNESS/guest/fn-syscalls.c" ||
-	die "cannot build the workload (static glibc: libc6-dev)"
+bench_start bench-fn
 if [ "$insn" != 0 ]; then
 	gcc -shared -fPIC -O2 -Wall -fvisibility=hidden -o "$work/insn-count.so" \
 		"$HARNESS/qemu-plugin/insn-count.c" ||
@@ -107,21 +97,11 @@ rows=$work/rows
 : >"$rows"
 : >"$work/offs"
 
-median() { # numbers on stdin
-	sort -n | awk '{ v[NR] = $1 }
-		END { if (NR == 0) exit 1
-		      if (NR % 2) print v[(NR + 1) / 2]
-		      else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 # guest_figures RUN KERNEL LOG: the run's medians, as rows.
 guest_figures() {
-	local i=$1 k=$2 log=$3 fig v off
-	for fig in off one-raw two-raw all-raw calls enable disable; do
-		v=$(awk -v f="$fig" '$1 == "bench-fn:" && $2 == f { print $3 }' "$log" |
-			median) || continue
-		echo "$k $i $fig $v"
-	done >"$work/one"
+	local i=$1 k=$2 log=$3 off
+	bench_medians bench-fn "$log" off one-raw two-raw all-raw calls enable disable |
+		sed "s/^/$k $i /" >"$work/one"
 	grep -q " off " "$work/one" || die "run $i of $k: no figures (see $log)"
 	# every loop's "off", for the spread
 	awk -v k="$k" '$1 == "bench-fn:" && $2 == "off" { print k, $3 }' "$log" >>"$work/offs"
@@ -141,18 +121,14 @@ guest_figures() {
 # insn_counts KERNEL: boot it once under the counter; rows "KERNEL FIGURE
 # VALUE" in $work/insn (per syscall, the median of 3 loops).
 insn_counts() {
-	local k=$1 f v name=bench-fn-insn log run rc=0
+	local k=$1 f v log run rc=0
 	f=${k%%:*} v=$(echo "$k" | sed -n 's/.*://p')
-	{
-		echo "BENCH_N=$insn_n BENCH_REPS=3 BENCH_MODES=off"
-		cat "$HARNESS/guest/bench-fn-guest.sh"
-	} >"$work/cmd.sh"
 	log=$work/guest-$f-$v-insn.log
-	run=$OUT/runs/$arch-$f${v:+-$v}-$name
 	QEMU_ARGS="-plugin $work/insn-count.so -d plugin" \
-		"$HARNESS/guest.sh" -a "$arch" -f "$f" ${v:+-v "$v"} -n "$name" \
-		-t 900 -d "$work/fn" "$work/cmd.sh" >"$log" 2>&1 || rc=$?
-	cp "$log" "$run/guest.log" 2>/dev/null || true
+		bench_boot "$arch" "$k" bench-fn-insn \
+		"BENCH_N=$insn_n BENCH_REPS=3 BENCH_MODES=off" \
+		"$HARNESS/guest/bench-fn-guest.sh" "$work" "$log" || rc=$?
+	run=$bench_run
 	[ "$rc" = 0 ] || die "the counted run of $k failed (exit $rc); see $run/"
 	# The first loop is the guest script's warm-up.
 	tr -d '\r' <"$run/console.log" | grep -a '^insn-count: ' | tail -n +2 >"$work/counts"
@@ -173,19 +149,14 @@ say "function tracing benchmark: $runs runs, $n syscalls x $reps loops a figure,
 for i in $(seq 1 "$runs"); do
 	for k in $kernels; do
 		f=${k%%:*} v=$(echo "$k" | sed -n 's/.*://p')
-		name=bench-fn-$i
 		modes=all
 		[ "$v" = nofn ] && modes=off
-		{
-			echo "BENCH_N=$n BENCH_REPS=$reps BENCH_MODES=$modes"
-			cat "$HARNESS/guest/bench-fn-guest.sh"
-		} >"$work/cmd.sh"
 		log=$work/guest-$f-$v-$i.log
 		rc=0
-		"$HARNESS/guest.sh" -a "$arch" -f "$f" ${v:+-v "$v"} -n "$name" -t 900 \
-			-d "$work/fn" "$work/cmd.sh" >"$log" 2>&1 || rc=$?
-		run=$OUT/runs/$arch-$f${v:+-$v}-$name
-		cp "$log" "$run/guest.log" 2>/dev/null || true
+		bench_boot "$arch" "$k" "bench-fn-$i" \
+			"BENCH_N=$n BENCH_REPS=$reps BENCH_MODES=$modes" \
+			"$HARNESS/guest/bench-fn-guest.sh" "$work" "$log" || rc=$?
+		run=$bench_run
 		if [ "$rc" != 0 ]; then
 			grep -a 'bench-fn: FAIL\|HARNESS FAIL' "$log" >&2 || tail -n 20 "$log" >&2
 			die "run $i of $k failed (exit $rc); see $run/"
@@ -203,13 +174,6 @@ if [ "$insn" != 0 ]; then
 	done
 fi
 isecs=$(($(date +%s) - start - secs))
-
-fig() { # KERNEL FIGURE: the median over runs
-	awk -v k="$1" -v f="$2" '$1 == k && $3 == f { print $4 }' "$rows" | median
-}
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }'
-}
 
 summary() {
 	local f up ours r missed=

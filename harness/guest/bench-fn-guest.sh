@@ -15,11 +15,10 @@
 #          ms that "echo function > current_tracer" (every function) and
 #          "echo nop > current_tracer" take
 # With BENCH_MODES=off only the first (a kernel without function tracing).
-# bench-fn.sh puts BENCH_N, BENCH_REPS and BENCH_MODES above this; the
-# workload binary is /tmp/out/fn/fn-syscalls.
+# bench-fn.sh puts BENCH_N, BENCH_REPS and BENCH_MODES above this, then
+# harness/guest/bench-lib.sh (T, W: the workload binary, ns, written,
+# ms_now).
 : "${BENCH_N:=100000}" "${BENCH_REPS:=5}" "${BENCH_MODES:=all}"
-T=/sys/kernel/tracing
-W=/tmp/out/fn/fn-syscalls
 I=$T/instances/bench-fn
 
 fail() {
@@ -29,20 +28,6 @@ fail() {
 
 [ -x "$W" ] || fail "no workload binary $W"
 [ -e "$T/trace" ] || fail "no tracefs at $T"
-# On CPU 0 (taskset, when there is one): a migration would count twice.
-pin=
-command -v taskset >/dev/null && pin="taskset 1"
-ns() {
-	$pin "$W" "$BENCH_N" || fail "the workload failed"
-}
-# written: the records the buffer took (kept and overwritten), all CPUs.
-written() {
-	cat "$T"/per_cpu/cpu*/stats |
-		awk '/^entries:|^overrun:/ { n += $2 } END { print n + 0 }'
-}
-ms_now() {
-	echo $(($(date +%s%N) / 1000000))
-}
 
 ns >/dev/null	# warm up
 for _ in $(seq "$BENCH_REPS"); do

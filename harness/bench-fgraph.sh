@@ -1,0 +1,124 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# What the function_graph tracer costs, flavor ours side by side with
+# upstream, x86-64 guests with one TCG thread. The two kernels boot in
+# turn (upstream, ours), RUNS times, so that a change in the host's load
+# hits both alike. In each guest harness/guest/bench-fgraph-guest.sh times
+# the getppid() loop of harness/guest/fn-syscalls.c (built here, as for
+# bench-fn.sh):
+#
+#   off      ns per syscall, nop tracer
+#   one      ns per traced call: function_graph filtered to the syscall's
+#            function (set_ftrace_filter), the extra time per syscall
+#   all      ns per record with function_graph on every function: the
+#            extra time per syscall over the records written per syscall
+#   all-call the same per traced call (two records a call: entry, return)
+#   records  records written per syscall with every function traced (a
+#            loop's less a one-syscall process's: its start and exit)
+#   exec-records  the records of that one-syscall process
+#   enable   ms for "echo function_graph > current_tracer", every function
+#   disable  ms for "echo nop > current_tracer" from there
+# and, with function_graph filtered to the one function as for "one":
+#   one-records  records per syscall (2)
+#   one-enable, one-disable  ms to start and stop it: the part of enable
+#            and disable that does not grow with the call sites
+#
+# upstream's reference config has the irqsoff and preempt tracers
+# (trace_hardirqs_on/off() on every interrupt enable and disable, out of
+# line preempt_count_add/sub()), so its "off" is above ours and so is
+# whatever the graph tracer's own work calls; bench-fn.sh says more.
+#
+# Builds nothing: it boots the kernels in out/upstream/build-x86_64 and
+# out/ours/build-x86_64 as they are (harness/build.sh FLAVOR x86_64 makes
+# them). Each boot's kernel checksum is kept, and a kernel that changed
+# between runs is reported.
+#
+# Each figure is the median of the run medians (a run's median is over its
+# BENCH_REPS loops); the last column is ours/upstream. The exit status is
+# nonzero only when a kernel is missing or a guest or a figure failed.
+# Results: stdout and out/logs/bench-fgraph.txt; each guest's run
+# directory is out/runs/x86_64-FLAVOR-bench-fgraph-N.
+# Environment: RUNS (3), BENCH_N (syscalls a loop, 20000), BENCH_REPS
+# (loops a figure, 3), ACCEL (tcg,thread=single).
+# Usage: bench-fgraph.sh
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+. "$HARNESS/bench-lib.sh"
+
+arch=x86_64
+bench_settings 20000 3
+kernels="upstream ours"
+figures="off one all all-call records enable disable"
+extras="one-records one-enable one-disable exec-records"
+
+arch_setup "$arch"
+for f in $kernels; do
+	b=$(build_dir "$f" "$arch" "")
+	[ -f "$b/$IMAGE" ] ||
+		die "no kernel $b/$IMAGE: build it first (harness/build.sh $f $arch)"
+	grep -q '^CONFIG_FUNCTION_GRAPH_TRACER=y' "$b/.config" ||
+		die "$f has no function_graph tracer ($b/.config)"
+done
+
+bench_start bench-fgraph
+# rows: kernel run figure value (value: the median of a guest's loops)
+rows=$work/rows
+: >"$rows"
+# images: kernel run checksum
+: >"$work/images"
+
+start=$(date +%s)
+say "function_graph benchmark: $runs runs, $n syscalls x $reps loops a figure, $arch, accel $ACCEL"
+for i in $(seq 1 "$runs"); do
+	for k in $kernels; do
+		sum=$(md5sum <"$(build_dir "$k" "$arch" "")/$IMAGE" | cut -c1-12)
+		log=$work/guest-$k-$i.log
+		rc=0
+		bench_boot "$arch" "$k" "bench-fgraph-$i" "BENCH_N=$n BENCH_REPS=$reps" \
+			"$HARNESS/guest/bench-fgraph-guest.sh" "$work" "$log" || rc=$?
+		if [ "$rc" != 0 ]; then
+			grep -a 'bench-fgraph: FAIL\|HARNESS FAIL' "$log" >&2 || tail -n 20 "$log" >&2
+			die "run $i of $k failed (exit $rc); see $bench_run/"
+		fi
+		echo "$k $i $sum" >>"$work/images"
+		# shellcheck disable=SC2086
+		bench_medians bench-fgraph "$log" $figures $extras |
+			sed "s/^/$k $i /" >>"$rows"
+		for f in $figures; do
+			grep -q "^$k $i $f " "$rows" || die "run $i of $k: no figure $f (see $bench_run/)"
+		done
+		echo "run $i, $k: $(awk -v k="$k" -v i="$i" '$1 == k && $2 == i { printf "%s %s  ", $3, $4 }' "$rows")"
+	done
+done
+secs=$(($(date +%s) - start))
+
+summary() {
+	local f up ours k
+	echo "# function_graph tracer costs, upstream and ours, $arch guests (-smp 2), accel $ACCEL"
+	echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), host $(nproc) CPUs, commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
+	echo "# $runs runs of each kernel in turn; $n getppid() a loop, $reps loops a figure; ${secs}s"
+	echo "# function: $(grep -h -m1 'bench-fgraph: function' "$work/guest-ours-1.log" | cut -d' ' -f3)"
+	for k in $kernels; do
+		echo "# $k kernel md5 (first 12): $(awk -v k="$k" '$1 == k { print $3 }' "$work/images" | sort -u | tr '\n' ' ')"
+		[ "$(awk -v k="$k" '$1 == k { print $3 }' "$work/images" | sort -u | wc -l)" = 1 ] ||
+			echo "# WARNING: $k's kernel changed between runs"
+	done
+	echo
+	printf '%-12s %12s %12s %14s\n' figure upstream ours ours/upstream
+	for f in $figures $extras; do
+		up=$(fig upstream "$f") || die "no upstream figure $f"
+		ours=$(fig ours "$f") || die "no ours figure $f"
+		printf '%-12s %12s %12s %14s\n' "$f" "$up" "$ours" "$(ratio "$ours" "$up")"
+	done
+	echo
+	echo "# off: ns per syscall; one: ns per traced call (one function);"
+	echo "# all: ns per record, all-call: ns per call (2 records), every function;"
+	echo "# records, one-records: records per syscall; enable, disable: ms"
+	echo "# with every function, one-enable, one-disable: ms with one."
+	echo
+	echo "# every guest's medians (kernel run figure value):"
+	sort -k1,1 -k3,3 -k2,2n "$rows" | sed 's/^/# /'
+}
+echo
+summary | tee "$results"
+echo "(results: $results)"

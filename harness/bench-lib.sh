@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by the function tracing benchmarks (bench-fn.sh, bench-fgraph.sh):
+# the getppid() workload, one guest boot, medians and ratios.
+# Sourced after common.sh, never run.
+
+# bench_start NAME: sets results (out/logs/NAME.txt) and work, a directory
+# removed on exit, and builds the workload (harness/guest/fn-syscalls.c,
+# static) into work/fn, which bench_boot hands to the guest as /tmp/out/fn.
+bench_start() {
+	mkdir -p "$OUT/logs" "$OUT/runs"
+	results=$OUT/logs/$1.txt
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+	mkdir "$work/fn"
+	gcc -static -O2 -Wall -o "$work/fn/fn-syscalls" "$HARNESS/guest/fn-syscalls.c" ||
+		die "cannot build the workload (static glibc: libc6-dev)"
+}
+
+# bench_settings N REPS: runs, n and reps from RUNS (3), BENCH_N (N) and
+# BENCH_REPS (REPS), each a positive number; ACCEL (one TCG thread by
+# default) exported for guest.sh.
+bench_settings() {
+	runs=${RUNS:-3}
+	n=${BENCH_N:-$1}
+	reps=${BENCH_REPS:-$2}
+	export ACCEL=${ACCEL:-tcg,thread=single}
+	bench_positive RUNS "$runs" BENCH_N "$n" BENCH_REPS "$reps"
+}
+
+bench_positive() { # NAME VALUE...: each VALUE must be a positive number
+	while [ $# -ge 2 ]; do
+		case $2 in '' | *[!0-9]* | 0) die "$1 must be a positive number, not '$2'" ;; esac
+		shift 2
+	done
+}
+
+median() { # numbers on stdin
+	sort -n | awk '{ v[NR] = $1 }
+		END { if (NR == 0) exit 1
+		      if (NR % 2) print v[(NR + 1) / 2]
+		      else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+ratio() { # A B: A/B to three places, "-" when B is not above 0
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }'
+}
+
+# fig KERNEL FIGURE: the median over runs of the rows in $rows, which are
+# "KERNEL RUN FIGURE VALUE".
+fig() {
+	awk -v k="$1" -v f="$2" '$1 == k && $3 == f { print $4 }' "$rows" | median
+}
+
+# bench_medians PREFIX LOG FIGURE...: "FIGURE MEDIAN" for each FIGURE the
+# guest printed in LOG as "PREFIX: FIGURE VALUE" lines (none for a figure
+# it did not print).
+bench_medians() {
+	local prefix=$1 log=$2 f v
+	shift 2
+	for f in "$@"; do
+		v=$(awk -v p="$prefix:" -v f="$f" '$1 == p && $2 == f { print $3 }' "$log" |
+			median) || continue
+		echo "$f $v"
+	done
+}
+
+# bench_boot ARCH KERNEL NAME HEADER SCRIPT WORKDIR LOG: boots KERNEL
+# (FLAVOR[:VARIANT]) to run SCRIPT with the line HEADER (its variables) and
+# harness/guest/bench-lib.sh put above it and WORKDIR/fn copied in, one run directory
+# out/runs/ARCH-FLAVOR[-VARIANT]-NAME, which gets the guest's output (LOG)
+# as guest.log. Sets bench_run to that directory; returns guest.sh's exit
+# status. QEMU_ARGS and ACCEL reach guest.sh from the environment.
+bench_boot() {
+	local arch=$1 k=$2 name=$3 header=$4 script=$5 work=$6 log=$7 f v rc=0
+	f=${k%%:*} v=$(echo "$k" | sed -n 's/.*://p')
+	{
+		echo "$header"
+		cat "$HARNESS/guest/bench-lib.sh" "$script"
+	} >"$work/cmd.sh"
+	"$HARNESS/guest.sh" -a "$arch" -f "$f" ${v:+-v "$v"} -n "$name" -t 900 \
+		-d "$work/fn" "$work/cmd.sh" >"$log" 2>&1 || rc=$?
+	bench_run=$OUT/runs/$arch-$f${v:+-$v}-$name
+	cp "$log" "$bench_run/guest.log" 2>/dev/null || true
+	return "$rc"
+}
