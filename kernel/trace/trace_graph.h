@@ -83,14 +83,6 @@ int graph_record_entry(struct trace_array *tr, struct ftrace_graph_ent *trace,
 void graph_record_return(struct trace_array *tr, struct ftrace_graph_ret *trace,
 			 unsigned int trace_ctx);
 
-/*
- * Whether a return address is one of the functions the graph tracer
- * treats as interrupt entries (__irq_entry text): the printers mark
- * them with "==========>" and "<==========" lines, and funcgraph-irqs
- * off leaves out what runs inside them.
- */
-bool graph_is_irq_entry(unsigned long addr);
-
 /* ---- trace_graph_output.c ---- */
 
 /*

@@ -118,7 +118,12 @@ struct graph_undo {
 	unsigned long		slot_func;
 };
 
-bool graph_is_irq_entry(unsigned long addr)
+/*
+ * A function of the __irq_entry text: the printer marks it with
+ * "==========>" and "<==========" lines, and with funcgraph-irqs off
+ * leaves out what runs inside it.
+ */
+static bool graph_is_irq_entry(unsigned long addr)
 {
 	return addr >= (unsigned long)__irqentry_text_start &&
 	       addr < (unsigned long)__irqentry_text_end;
