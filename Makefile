@@ -3,6 +3,8 @@
 #
 #   make run         build `ours` and boot a shell in it (ARCH=x86_64|arm64)
 #   make check       every test; ends with "N passed, N failed"
+#   make check-quick the host tests and ours' x86-64 suite (a developer's loop)
+#   make check-reference  record upstream's results that make check relies on
 #   make build       build one kernel (FLAVOR, ARCH, DEBUG=1)
 #   make patches     the series against the base, in out/patches/
 #   make ftracetest  upstream's ftrace selftests in the guest (FLAVOR)
@@ -25,7 +27,7 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check build patches ftracetest bench-rb bench-fn bench-fgraph soak \
+.PHONY: run check check-quick check-reference build patches ftracetest bench-rb bench-fn bench-fgraph soak \
 	clean distclean deps
 
 deps:
@@ -39,7 +41,13 @@ run: build
 		-n shell $(H)/guest/shell.sh
 
 check:
-	@DEBUG=$(DEBUG) $(H)/check.sh
+	@$(H)/check.sh
+
+check-quick:
+	@QUICK=1 ARCHES=x86_64 $(H)/check.sh
+
+check-reference:
+	@$(H)/check-reference.sh
 
 patches: deps
 	@$(H)/patches.sh --verify

@@ -2,336 +2,221 @@
 # SPDX-License-Identifier: GPL-2.0
 # `make check`: every test of the project, ending with "N passed, N failed".
 #
-# Stages: host-side checks (the manifest, the patch series), kernel builds,
-# the in-guest suite on each arch for `ours` and on x86-64 for `rb` and
-# `upstream` (the suite must hold on the reference too), a boot with one
-# CPU for the hotplug test, upstream's ftracetest 00basic on `rb`, host
-# tests of the ring buffer (user-space stress, spin model), and the
-# harness's own tests:
-# a failing test, a WARN and a hang must each fail a run.
+# The tests are jobs of a dependency graph (harness/jobs.sh), run as many
+# at a time as the cores allow: host-side checks (the manifest, style,
+# sparse, the patch series, the user-space tests of the ring buffer,
+# trace_seq and the event filters), the kernel builds, and the guest
+# boots of ours on x86-64 and arm64 (the in-guest suite, the function
+# tracing tests, the boot parameters, one CPU for hotplug, upstream's
+# ftracetest in two parts, the compare scripts against upstream's recorded
+# output, a debug kernel), rb's ring buffer tests and ftracetest 00basic,
+# and the harness's own tests: a failing test, a WARN and a hang must
+# each fail a run. What checks a test against the reference flavor is
+# recorded by make check-reference (harness/check-reference.sh); here
+# its key is checked, and upstream is not booted.
 #
-# Environment: ARCHES (default "x86_64 arm64"), DEBUG=1 for the debug
-# kernels, SKIP_UPSTREAM=1 to leave out the reference flavor, SKIP_META=1
-# to leave out the harness's own tests.
+# A skipped test fails the run unless harness/reference/expected-skips
+# lists it; a boot in which no test passed fails it too.
+#
+# Environment: ARCHES (default "x86_64 arm64"), SKIP_META=1 to leave out
+# the harness's own tests, JOB_CAP (default: the number of cores), QUICK=1
+# for make check-quick (the host tests and ours' x86-64 suite only; not
+# CI).
 set -u
 . "$(dirname "$0")/common.sh"
+. "$HARNESS/jobs.sh"
+. "$HARNESS/boots.sh"
+. "$HARNESS/reference.sh"
+. "$HARNESS/checklib.sh"
 
 ARCHES=${ARCHES:-x86_64 arm64}
-variant=
-[ "${DEBUG:-0}" = 1 ] && variant=debug
-passed=0 failed=0 skipped=0
-failures=
 logdir=$OUT/logs/check
 rm -rf "$logdir"
 mkdir -p "$logdir"
+JOB_DIR=$logdir/jobs
 t0=$(date +%s)
+# Two kernel builds may run at once: each gets a share of the cores.
+export JOBS=${JOBS:-$(nproc)}
 
-pass() { passed=$((passed + 1)); echo "PASS: $1"; }
-fail() {
-	failed=$((failed + 1))
-	failures="$failures
-  $1"
-	echo "FAIL: $1"
+# Upstream's ftracetest on ours in two guests side by side, a part each
+# (test.d directories; the two take about as long).
+FTRACE_TESTS_A="test.d/00basic test.d/ftrace test.d/direct test.d/preemptirq test.d/selftest test.d/filter"
+FTRACE_TESTS_B="test.d/event test.d/trigger test.d/instances test.d/tracer test.d/dynevent test.d/kprobe"
+# The debug kernel's boots: the ring buffer's races on both vCPUs, and
+# function tracing and function_graph on one TCG thread (KASAN makes the
+# whole fn set take 1600 s: these are its core).
+DEBUG_RB_TESTS="test_rb_*,test_probe_race,test_trigger_race,test_core_stress"
+DEBUG_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_graph_filter,test_fn_tramp,test_rb_function_stress"
+
+has_arch() { case " $ARCHES " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# build FLAVOR ARCH [VARIANT]
+build() {
+	step "build $1/$2${3:+/$3}" "$HARNESS/build.sh" "$@"
 }
 
-# step NAME CMD...: one host-side check, its output kept in a log.
-step() {
-	local name=$1 log
-	shift
-	log=$logdir/$(echo "$name" | tr -c 'a-zA-Z0-9_.-' _).log
-	if "$@" >"$log" 2>&1; then
-		pass "$name"
+# The reference: upstream's recorded results must hold for this tree.
+refcheck() {
+	if ref_check >"$logdir/reference.log" 2>&1; then
+		res_pass "$(head -n 1 "$logdir/reference.log")"
 	else
-		tail -n 20 "$log" | sed 's/^/    /'
-		fail "$name (log: $log)"
+		sed 's/^/    /' "$logdir/reference.log"
+		res_fail "$(head -n 1 "$logdir/reference.log")"
 	fi
 }
 
-# The boot parameters test_core_bootparams.sh checks.
-BOOT_PARAMS="ftrace=nop trace_buf_size=2M trace_options=nooverwrite,record-tgid"
-BOOT_PARAMS="$BOOT_PARAMS trace_clock=global alloc_snapshot ftrace_dump_on_oops"
-BOOT_PARAMS="$BOOT_PARAMS traceoff_on_warning tp_printk"
-# The event boot parameters test_events_boot.sh checks.
-EVENT_BOOT_PARAMS="trace_event=initcall:initcall_finish,sched:sched_process_exec tp_printk"
-# The function tracing parameters test_fn_boot.sh checks.
-FN_BOOT_PARAMS="ftrace=function ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
-# The stack tracer parameters test_fn_stack_boot.sh checks.
-STACK_BOOT_PARAMS="stacktrace stacktrace_filter=vfs_read,vfs_write"
-
-# The tracers' self-tests (FTRACE_STARTUP_TEST) patch every call site at
-# boot; under multi-threaded TCG that meets the stale int3 of live
-# patching (see the README): three make check runs lost a boot of ours to
-# a silent hang there, and upstream built with its self-tests
-# (harness/boot-loop.sh upstream selftest) hung in 3 of 4 boots, a CPU on
-# the int3 of a call site each time. So they are built into variant
-# selftest of ours only, which boots with one TCG thread for the
-# function tracing tests, or with parameters that turn the self-tests
-# off (trace_event=, ftrace=function); HARNESS_SELFTESTS=1 makes those
-# boots' tests fail if the kernel has no self-tests. Other boots that
-# need not be multi-threaded run with one TCG thread too; the suites
-# keep both threads, for the ring buffer's races. (DEBUG=1 boots the
-# debug kernels there instead, without the self-tests.)
-ONE_THREAD=tcg,thread=single
-
-# suite ARCH FLAVOR [NAME KERNEL-PARAMETERS]: the in-guest suite, each
-# TAP line counted; with NAME, a boot of its own with those parameters.
-# SUITE_ACCEL, SUITE_TIMEOUT (s) and SUITE_VARIANT, when set, are the
-# boot's accelerator, time limit and kernel variant (default: guest.sh's
-# accelerator, 600 s, the run's variant).
-suite() {
-	local arch=$1 flavor=$2 name=${3:-suite} params=${4:-} out rc=0 p f s r
-	out=$logdir/$name-$arch-$flavor.tap
-	ACCEL=${SUITE_ACCEL:-${ACCEL:-tcg}} GUEST_APPEND=$params \
-		"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "${SUITE_VARIANT-$variant}" \
-		-n "$name" -t "${SUITE_TIMEOUT:-600}" "$HARNESS/selftest/suite.sh" \
-		>"$out" 2>&1 || rc=$?
-	p=$(grep -c '^ok .*' "$out" | head -1)
-	s=$(grep -c '^ok .* # SKIP' "$out" | head -1)
-	f=$(grep -c '^not ok ' "$out" | head -1)
-	# Each result line, after a failure the last lines the test printed
-	# (CI keeps only this output, not the logs).
-	awk -v tag="$arch/$flavor" '
-		/^# / { last[n++ % 8] = $0; next }
-		/^not ok / {
-			print "    " tag ": " $0
-			for (i = n > 8 ? n - 8 : 0; i < n; i++)
-				print "      " last[i % 8]
-		}
-		/^ok .* # SKIP/ { print "    " tag ": " $0 }
-		/^(not )?ok / { n = 0 }
-	' "$out"
-	passed=$((passed + p - s))
-	skipped=$((skipped + s))
-	failed=$((failed + f))
-	[ "$f" = 0 ] || failures="$failures
-  $f in-guest test(s) on $arch/$flavor/$name (log: $out)"
-	if [ "$rc" = 125 ] || { [ "$rc" != 0 ] && [ "$f" = 0 ]; } || [ "$p" = 0 ]; then
-		grep '^HARNESS FAIL\|^  ' "$out" | head -n 90 | sed 's/^/    /'
-		fail "guest run $arch/$flavor/$name: exit $rc (log: $out)"
-	else
-		# The failed tests are counted above, one by one.
-		[ "$f" = 0 ] && r=PASS || r=FAIL
-		echo "$r: guest $name $arch/$flavor: $((p - s)) passed, $f failed, $s skipped"
+# compare NAME SCRIPT: ours against upstream's recorded side.
+compare() {
+	local raw=$REF_DIR/compare-$1.raw
+	if [ ! -f "$raw" ]; then
+		res_fail "compare-$1: nothing recorded in $raw: run make check-reference"
+		return
 	fi
+	step "$1 of ours matches upstream's recorded ($2)" \
+		env ACCEL=$ONE_THREAD RAW_B="$raw" "$HARNESS/$2" ours upstream x86_64
 }
 
-# meta NAME WANT SCRIPT [guest.sh options]: the runner must fail the run
-# and say why; WANT is a pattern its report must contain.
-meta() {
-	local name=$1 want=$2 script=$3 slug log rc=0
-	shift 3
-	slug=$(echo "$name" | tr -c 'a-zA-Z0-9\n' -)
-	log=$logdir/meta-$slug.log
-	ACCEL=$ONE_THREAD "$HARNESS/guest.sh" -a x86_64 -f ours -v "$variant" \
-		-n "meta-$slug" "$@" "$script" >"$log" 2>&1 || rc=$?
-	if [ "$rc" != 0 ] && grep -qE "$want" "$log"; then
-		pass "harness catches $name (exit $rc)"
-	else
-		tail -n 10 "$log" | sed 's/^/    /'
-		fail "harness missed $name: exit $rc, no '$want' (log: $log)"
-	fi
+host_checks() {
+	job manifest 1 "" step "manifest covers our files" \
+		bash -c ". '$HARNESS/common.sh'; . '$HARNESS/manifest.sh'; manifest_check"
+	job reference 1 "" refcheck
+	job checkpatch 1 "" step "checkpatch on our C files" "$HARNESS/lint.sh"
+	job parse 1 "" step "guest and harness scripts parse (dash, busybox sh, bash)" bash -c "
+		for f in '$ROOT/$SUITE'/*.sh '$HARNESS'/guest/*.sh '$HARNESS'/selftest/[!h]*.sh '$HARNESS'/compare/*.sh; do
+			dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1
+		done
+		for f in '$HARNESS'/*.sh '$HARNESS'/selftest/host-*.sh '$ROOT'/.ci/run; do
+			bash -n \"\$f\" || exit 1
+		done"
+	job patches 1 "" step "make patches applies to a pristine base" "$HARNESS/patches.sh" --verify
+	job rb-user 1 "" step "ring buffer in user space: unit, stress (ASan, UBSan), teeth" \
+		make -C "$ROOT/tools/testing/ring_buffer" check
+	job rb-model 1 "" step "ring buffer head-page model (spin); broken variants must fail" \
+		"$ROOT/tools/testing/ring_buffer/model/run.sh"
+	job trace-seq 1 "" step "trace_seq in user space: unit test (ASan, UBSan), teeth" \
+		make -C "$ROOT/tools/testing/trace_seq" check
+	job filter-user 1 "" step "trace event filters in user space: unit (ASan, UBSan), teeth" \
+		make -C "$ROOT/tools/testing/trace_filter" check
+	local t
+	for t in "$HARNESS"/selftest/host-*.sh; do
+		[ -e "$t" ] || continue
+		t=${t##*/}
+		job "${t%.sh}" 1 "" step "host: ${t%.sh}" bash "$HARNESS/selftest/$t"
+	done
 }
 
-echo "== make check: $(date -u '+%F %T') UTC, arches: $ARCHES${variant:+, debug kernels}"
+echo "== make check: $(date -u '+%F %T') UTC, arches: $ARCHES, $JOB_CAP jobs' worth of cores"
 "$HARNESS/deps.sh" arm64 || exit 1
 
-step "manifest covers our files" bash -c ". '$HARNESS/common.sh'; . '$HARNESS/manifest.sh'; manifest_check"
-step "checkpatch on our C files" "$HARNESS/lint.sh"
-step "guest scripts parse in dash and busybox sh" bash -c "for f in '$ROOT/$SUITE'/*.sh '$HARNESS'/guest/*.sh '$HARNESS'/selftest/[!h]*.sh; do dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1; done"
-step "harness scripts parse in bash" bash -c "for f in '$HARNESS'/*.sh '$HARNESS'/selftest/host-*.sh '$ROOT'/.ci/run; do bash -n \"\$f\" || exit 1; done"
-step "make patches applies to a pristine base" "$HARNESS/patches.sh" --verify
-step "ring buffer in user space: unit, stress (ASan, UBSan), teeth" \
-	make -C "$ROOT/tools/testing/ring_buffer" check
-step "ring buffer head-page model (spin); broken variants must fail" \
-	"$ROOT/tools/testing/ring_buffer/model/run.sh"
-step "trace_seq in user space: unit test (ASan, UBSan), teeth" \
-	make -C "$ROOT/tools/testing/trace_seq" check
-step "trace event filters in user space: unit (ASan, UBSan), teeth" \
-	make -C "$ROOT/tools/testing/trace_filter" check
-step "guest scripts of harness/compare parse in dash and busybox sh" \
-	bash -c "for f in '$HARNESS'/compare/*.sh; do dash -n \"\$f\" && busybox sh -n \"\$f\" || exit 1; done"
-for t in "$HARNESS"/selftest/host-*.sh; do
-	[ -e "$t" ] && step "host: $(basename "$t" .sh)" bash "$t"
-done
-
-# rb (upstream's tracing on our ring buffer) is built and tested on x86-64;
-# its kernel objects are mostly ccache hits from the other two.
-flavors="ours rb"
-[ "${SKIP_UPSTREAM:-0}" = 1 ] || flavors="ours rb upstream"
-built=
-for flavor in $flavors; do
-	for arch in $ARCHES; do
-		[ "$flavor" != ours ] && [ "$arch" != x86_64 ] && continue
-		s=$(date +%s)
-		step "build $flavor/$arch${variant:+/$variant}" \
-			"$HARNESS/build.sh" "$flavor" "$arch" $variant &&
-			built="$built $flavor/$arch"
-		echo "    ($(($(date +%s) - s)) s)"
-	done
-done
-# ours with the self-tests, on each arch ours was built for (its objects
-# are mostly ccache hits from ours). Where it failed to build, the boots
-# meant for it run on plain ours, without checking self-tests.
-stbuilt=
-if [ -z "$variant" ]; then
-	for fa in $built; do
-		[ "${fa%/*}" = ours ] || continue
-		s=$(date +%s)
-		step "build $fa/selftest" "$HARNESS/build.sh" ours "${fa#*/}" selftest &&
-			stbuilt="$stbuilt ${fa#*/}"
-		echo "    ($(($(date +%s) - s)) s)"
+# In priority order: what the longest chains start with first.
+if has_arch x86_64; then
+	job b-ours-x86 1 "" build ours x86_64
+fi
+if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
+	job b-ours-arm 1 "" build ours arm64
+	job rootfs-arm64 1 "" step "the arm64 guest's root" "$HARNESS/rootfs-arm64.sh"
+fi
+if has_arch x86_64 && [ "${QUICK:-0}" != 1 ]; then
+	job b-st-x86 1 "b-ours-x86" build ours x86_64 selftest
+	# ours with the self-tests (FTRACE_STARTUP_TEST), which patch every
+	# call site at boot: booted with one TCG thread only.
+	for p in A B; do
+		eval "tests=\$FN_TESTS_$p"
+		job "fn$p-x86" 1 "b-st-x86" suite x86_64 ours "fn$p" $ONE_THREAD selftest 1800 \
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1"
 	done
 fi
-# st_suite ARCH NAME KERNEL-PARAMETERS: suite() on ours with the
-# self-tests on ARCH, its tests told to require them (HARNESS_SELFTESTS=1);
-# on plain ours where that was not built.
-st_suite() {
-	case " $stbuilt " in
-	*" $1 "*) SUITE_VARIANT=selftest suite "$1" ours "$2" "$3 HARNESS_SELFTESTS=1" ;;
-	*) suite "$1" ours "$2" "$3" ;;
-	esac
-}
-
-# The function tracing tests run in a boot of their own, with one TCG
-# thread: they patch live text all the time (tracers switched from two
-# processes, modules loaded while tracing), and multi-threaded TCG can
-# leave a rewritten call site running its old instruction on upstream's
-# kernel too (see the README): on x86-64 a stale int3 that kills it, on
-# arm64 a stale bl that keeps calling a tracer after the site became a
-# nop (harness/stale-sites.sh). test_rb_function_stress (the
-# function tracer on every function, both CPUs busy) goes with them: it
-# hung upstream's kernel under multi-threaded TCG too, silently, after
-# test_events_trigger. test_lat_tracers too: the latency tracers' function
-# tracing patches every site at each switch. rb's function tracing is
-# upstream's: its fn boot runs those two only.
-# An RCU-tasks grace period (which every removal of a trampoline waits
-# for) older than 2 minutes is reported with the tasks that hold it up,
-# and fails the run: stop 17's fn boot hung in one, with the default 10
-# minutes leaving no report before its time limit.
-fnstress=test_rb_function_stress,test_lat_*
-# fnsuites ARCH FLAVOR TESTS: the suite without the function tracing
-# tests, then those in their one-thread boot (guest.sh sets the 2-minute
-# RCU-tasks stall report for every boot).
-# On ours the one-thread boot is of the kernel with the self-tests.
-fnsuites() {
-	suite "$1" "$2" suite "HARNESS_SKIP=test_fn_*,$fnstress"
-	if [ "$2" = ours ]; then
-		SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 \
-			st_suite "$1" fn "HARNESS_TESTS=$3"
-	else
-		SUITE_ACCEL=$ONE_THREAD SUITE_TIMEOUT=1800 \
-			suite "$1" "$2" fn "HARNESS_TESTS=$3"
-	fi
-}
-for fa in $built; do
-	s=$(date +%s)
-	case $fa in
-	rb/x86_64) fnsuites x86_64 rb "$fnstress" ;;
-	*/x86_64 | */arm64) fnsuites "${fa#*/}" "${fa%/*}" "test_fn_*,$fnstress" ;;
-	*) suite "${fa#*/}" "${fa%/*}" ;;
-	esac
-	echo "    ($(($(date +%s) - s)) s)"
-done
-
-# Upstream's own tests of the buffer files (00basic: ring buffer size,
-# snapshot, trace_pipe...) on upstream's tracing over our ring buffer; the
-# whole ftracetest (25 min) is `make ftracetest FLAVOR=rb`.
-case " $built " in
-*" rb/x86_64 "*)
-	s=$(date +%s)
-	step "ftracetest test.d/00basic on rb/x86_64: all the reference passes" \
-		env TESTS=test.d/00basic "$HARNESS/ftracetest.sh" rb x86_64 $variant
-	echo "    ($(($(date +%s) - s)) s)"
-	;;
-esac
-
-case " $built " in
-*" ours/x86_64 "*) both=$(echo " $built " | grep -c ' upstream/x86_64 ') ;;
-*) both=0 ;;
-esac
-case $both in
-1)
-	# The same trace_marker writes give the same trace text (masked).
-	s=$(date +%s)
-	step "trace text of ours matches upstream's (harness/compare-trace.sh)" \
-		env ACCEL=$ONE_THREAD "$HARNESS/compare-trace.sh" ours upstream x86_64
-	echo "    ($(($(date +%s) - s)) s)"
-	# Every event's format file, as tools read it, and available_events.
-	s=$(date +%s)
-	step "events/ of ours matches upstream's (harness/compare-events.sh)" \
-		env ACCEL=$ONE_THREAD "$HARNESS/compare-events.sh" ours upstream x86_64
-	echo "    ($(($(date +%s) - s)) s)"
-	# trace-cmd record/report of the same workload: every record
-	# decodes, the same events and fields, the same stored formats.
-	s=$(date +%s)
-	step "trace-cmd report of ours matches upstream's (harness/compare-tracecmd.sh)" \
-		env ACCEL=$ONE_THREAD "$HARNESS/compare-tracecmd.sh" ours upstream x86_64
-	echo "    ($(($(date +%s) - s)) s)"
-	;;
-esac
-
-case " $built " in
-*" ours/x86_64 "*)
-	# Upstream's ftracetest on ours: every test the reference of ours
-	# passes (harness/reference/ftracetest-ours-x86_64.txt) must pass.
-	s=$(date +%s)
-	step "ftracetest on ours/x86_64: all the reference of ours passes" \
-		"$HARNESS/ftracetest.sh" ours x86_64 $variant
-	echo "    ($(($(date +%s) - s)) s)"
-	# Booted with one CPU: the second one's ring buffer comes with its
-	# hotplug (CONFIG_HOTPLUG_CPU is on x86-64 only).
-	s=$(date +%s)
-	suite x86_64 ours hotplug "maxcpus=1 HARNESS_TESTS=test_rb_hotplug"
-	echo "    ($(($(date +%s) - s)) s)"
-	# The core's boot parameters, each checked by the test it selects.
-	s=$(date +%s)
-	suite x86_64 ours bootparams "$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
-	echo "    ($(($(date +%s) - s)) s)"
-	# Events enabled from the command line, before any test runs (the
-	# self-tests they turn off are built in).
-	s=$(date +%s)
-	st_suite x86_64 eventboot \
-		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot"
-	echo "    ($(($(date +%s) - s)) s)"
-	# Function tracing and the stack tracer from the command line, on
-	# ours (ftrace=function on the kernel with the self-tests, which it
-	# turns off) and upstream.
-	s=$(date +%s)
-	SUITE_ACCEL=$ONE_THREAD st_suite x86_64 fnboot \
-		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
-	SUITE_ACCEL=$ONE_THREAD suite x86_64 upstream fnboot "$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
-	for f in ours upstream; do
-		SUITE_ACCEL=$ONE_THREAD suite x86_64 $f stackboot "$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
+if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
+	job b-st-arm 1 "b-ours-arm" build ours arm64 selftest
+	for p in A B; do
+		eval "tests=\$FN_TESTS_$p"
+		job "fn$p-arm" 1 "b-st-arm rootfs-arm64" suite arm64 ours "fn$p" $ONE_THREAD selftest 1800 \
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1"
 	done
-	echo "    ($(($(date +%s) - s)) s)"
+fi
+if has_arch x86_64; then
+	job suite-x86 2 "b-ours-x86" suite x86_64 ours suite $MT "" 600 "HARNESS_SKIP=$SUITE_SKIP"
+fi
+if [ "${QUICK:-0}" = 1 ]; then
+	host_checks
+	run_jobs
+else
+if has_arch arm64; then
+	job suite-arm 2 "b-ours-arm rootfs-arm64" suite arm64 ours suite $MT "" 600 "HARNESS_SKIP=$SUITE_SKIP"
+fi
+if has_arch x86_64; then
+	# Upstream's ftracetest on ours, in two guests: every test the
+	# reference of ours passes (harness/reference/ftracetest-ours-x86_64.txt)
+	# must pass in one of them.
+	job ftrace-a 1 "b-ours-x86" step "ftracetest on ours/x86_64, part a" \
+		env NO_BUILD=1 PART=a TESTS="$FTRACE_TESTS_A" "$HARNESS/ftracetest.sh" ours x86_64
+	job ftrace-b 1 "b-ours-x86" step "ftracetest on ours/x86_64, part b" \
+		env NO_BUILD=1 PART=b TESTS="$FTRACE_TESTS_B" "$HARNESS/ftracetest.sh" ours x86_64
+	job ftrace 1 "ftrace-a ftrace-b" step "ftracetest on ours/x86_64: all the reference of ours passes" \
+		"$HARNESS/ftracetest.sh" --merge ours x86_64 a b
+	# rb: upstream's tracing on our ring buffer, held here to the ring
+	# buffer's tests and upstream's ftracetest 00basic (the rest is
+	# recorded by make check-reference).
+	job b-rb-x86 1 "b-ours-x86" build rb x86_64
+	job rb-suite 2 "b-rb-x86" suite x86_64 rb suite $MT "" 600 \
+		"HARNESS_TESTS=$RB_TESTS HARNESS_SKIP=$RB_SKIP"
+	job rb-fn 1 "b-rb-x86" suite x86_64 rb fn $ONE_THREAD "" 900 \
+		"HARNESS_TESTS=test_rb_function_stress"
+	job rb-00basic 1 "b-rb-x86" step "ftracetest test.d/00basic on rb/x86_64: all the reference passes" \
+		env NO_BUILD=1 TESTS=test.d/00basic "$HARNESS/ftracetest.sh" rb x86_64
+	# A debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, DEBUG_LIST, UBSAN,
+	# KASAN): the ring buffer's races on both vCPUs, then function
+	# tracing and function_graph on one TCG thread.
+	job b-dbg-x86 1 "b-ours-x86" build ours x86_64 debug
+	job debug-rb 2 "b-dbg-x86" suite x86_64 ours debug-rb $MT debug 900 \
+		"HARNESS_TESTS=$DEBUG_RB_TESTS HARNESS_SKIP=$BOOT_ONLY,test_rb_function_stress"
+	job debug-fn 1 "b-dbg-x86" suite x86_64 ours debug-fn $ONE_THREAD debug 1500 \
+		"HARNESS_TESTS=$DEBUG_FN_TESTS HARNESS_SKIP=$BOOT_ONLY"
+	# Boots of their own: one CPU (the second one's ring buffer comes
+	# with its hotplug; CONFIG_HOTPLUG_CPU is on x86-64 only), the core's
+	# boot parameters, events from the command line, function tracing
+	# and the stack tracer from the command line (on the kernel with the
+	# self-tests, which those parameters turn off).
+	job hotplug 1 "b-ours-x86" suite x86_64 ours hotplug $MT "" 600 \
+		"maxcpus=1 HARNESS_TESTS=test_rb_hotplug"
+	job bootparams 1 "b-ours-x86" suite x86_64 ours bootparams $ONE_THREAD "" 600 \
+		"$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
+	job eventboot 1 "b-st-x86" suite x86_64 ours eventboot $ONE_THREAD selftest 600 \
+		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot HARNESS_SELFTESTS=1"
+	job fnboot-x86 1 "b-st-x86" suite x86_64 ours fnboot $ONE_THREAD selftest 600 \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot HARNESS_SELFTESTS=1"
+	job stackboot 1 "b-ours-x86" suite x86_64 ours stackboot $ONE_THREAD "" 600 \
+		"$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
+	# The same trace text for the same trace_marker writes (masked);
+	# every event's format file and available_events; trace-cmd
+	# record/report of the same workload (every record decodes, the same
+	# events and fields, the same stored formats): against upstream's
+	# recorded side.
+	job cmp-trace 1 "b-ours-x86" compare trace compare-trace.sh
+	job cmp-events 1 "b-ours-x86" compare events compare-events.sh
+	job cmp-tracecmd 1 "b-ours-x86" compare tracecmd compare-tracecmd.sh
 	if [ "${SKIP_META:-0}" != 1 ]; then
-		# (one passing test and the failing one: the whole suite ran above)
-		GUEST_APPEND="HARNESS_TESTS=test_[mz][oz]*" \
-			meta "a failing test" 'not ok .*test_zz_must_fail' \
+		# (one passing test and the failing one)
+		META_APPEND="HARNESS_TESTS=test_[mz][oz]*"
+		job meta-fail 1 "b-ours-x86" meta "a failing test" 'not ok .*test_zz_must_fail' \
 			"$HARNESS/selftest/suite.sh" -x "$HARNESS/selftest/test_zz_must_fail.sh"
-		meta "a WARN" 'kernel report: .*(WARNING:|cut here)' \
+		META_APPEND=
+		job meta-warn 1 "b-ours-x86" meta "a WARN" 'kernel report: .*(WARNING:|cut here)' \
 			"$HARNESS/selftest/warn.sh"
-		meta "a hang" 'timeout: no power-off' \
+		job meta-hang 1 "b-ours-x86" meta "a hang" 'timeout: no power-off' \
 			"$HARNESS/selftest/hang.sh" -t 45
 	fi
-	;;
-esac
-
-case " $built " in
-*" ours/arm64 "*)
-	# Function tracing from the command line on arm64 as well.
-	s=$(date +%s)
-	st_suite arm64 fnboot \
-		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
-	echo "    ($(($(date +%s) - s)) s)"
-	;;
-esac
-
-echo "== make check took $(($(date +%s) - t0)) s"
-[ -z "$failures" ] || printf 'Failures:%s\n' "$failures"
-if [ "$skipped" != 0 ]; then
-	echo "$passed passed, $failed failed, $skipped skipped"
-else
-	echo "$passed passed, $failed failed"
+	job sparse 1 "b-ours-x86 ${J_STATE[b-ours-arm]+b-ours-arm}" \
+		step "sparse on our C files" "$HARNESS/sparse.sh"
 fi
+if has_arch arm64; then
+	job fnboot-arm 1 "b-st-arm rootfs-arm64" suite arm64 ours fnboot $ONE_THREAD selftest 600 \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot HARNESS_SELFTESTS=1"
+fi
+host_checks
+run_jobs
+fi
+
+jobs_report "make check" "$t0"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ] && [ "$passed" != 0 ]

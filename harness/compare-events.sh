@@ -5,6 +5,9 @@
 # Groups of features ours does not have may be left out, by name, and the
 # run says so: GROUPS_SKIPPED (none by default) lists them.
 # Usage: compare-events.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
+# RECORD=FILE: boot A alone and keep its raw output in FILE, no diff
+# (make check-reference records upstream's side so). RAW_B=FILE: B's raw
+# output is FILE, as recorded, and B is not booted (make check).
 set -eu
 . "$(dirname "$0")/common.sh"
 a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
@@ -23,11 +26,23 @@ filter() {
 		sec == "available_events" { split($0, p, ":"); if (index(skip, " " p[1] " ")) next }
 		{ print }'
 }
+boot() {
+	if [ "$1" = "$b" ] && [ -n "${RAW_B:-}" ]; then
+		cp "$RAW_B" "$dir/$1.raw"
+		return
+	fi
+	[ -n "${NOBOOT:-}" ] && [ -f "$dir/$1.raw" ] && return
+	"$HARNESS/guest.sh" -a "$arch" -f "$1" -n compare-events -t 300 \
+		"$HARNESS/compare/events-tree.sh" >"$dir/$1.raw" 2>&1 ||
+		die "the guest run of $1 failed (log: $dir/$1.raw)"
+}
+if [ -n "${RECORD:-}" ]; then
+	boot "$a"
+	cp "$dir/$a.raw" "$RECORD"
+	exit 0
+fi
 for f in "$a" "$b"; do
-	[ -n "${NOBOOT:-}" ] && [ -f "$dir/$f.raw" ] ||
-		"$HARNESS/guest.sh" -a "$arch" -f "$f" -n compare-events -t 300 \
-			"$HARNESS/compare/events-tree.sh" >"$dir/$f.raw" 2>&1 ||
-		die "the guest run of $f failed (log: $dir/$f.raw)"
+	boot "$f"
 	grep -v '^== guest' "$dir/$f.raw" | filter >"$dir/$f.txt"
 done
 if ! diff -u "$dir/$b.txt" "$dir/$a.txt" >"$dir/diff"; then

@@ -10,6 +10,9 @@
 # tracing_mark_write in raw output; the bytes a raw marker's record has
 # beyond its payload (ring buffer padding: stale in upstream).
 # Usage: compare-trace.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
+# RECORD=FILE: boot A alone and keep its raw output in FILE, no diff
+# (make check-reference records upstream's side so). RAW_B=FILE: B's raw
+# output is FILE, as recorded, and B is not booted (make check).
 set -eu
 . "$(dirname "$0")/common.sh"
 a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
@@ -27,10 +30,23 @@ mask() {
 		-e 's/(buf:( [0-9a-f]{2}){11})( [0-9a-f]{2})*$/\1 PADDING/' "$1" |
 		sed -E 's/^ *COMM-PID/COMM-PID/'
 }
+boot() {
+	if [ "$1" = "$b" ] && [ -n "${RAW_B:-}" ]; then
+		cp "$RAW_B" "$dir/$1.raw"
+		return
+	fi
+	[ -n "${NOBOOT:-}" ] && [ -f "$dir/$1.raw" ] && return
+	"$HARNESS/guest.sh" -a "$arch" -f "$1" -n compare -t 300 \
+		"$HARNESS/compare/trace-markers.sh" >"$dir/$1.raw" 2>&1 ||
+		die "the guest run of $1 failed (log: $dir/$1.raw)"
+}
+if [ -n "${RECORD:-}" ]; then
+	boot "$a"
+	cp "$dir/$a.raw" "$RECORD"
+	exit 0
+fi
 for f in "$a" "$b"; do
-	[ -n "${NOBOOT:-}" ] && [ -f "$dir/$f.raw" ] || "$HARNESS/guest.sh" -a "$arch" -f "$f" -n compare -t 300 \
-		"$HARNESS/compare/trace-markers.sh" >"$dir/$f.raw" 2>&1 ||
-		die "the guest run of $f failed (log: $dir/$f.raw)"
+	boot "$f"
 	grep -v '^== guest' "$dir/$f.raw" | mask /dev/stdin >"$dir/$f.txt"
 done
 if ! diff -u "$dir/$b.txt" "$dir/$a.txt" >"$dir/diff"; then

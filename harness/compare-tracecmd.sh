@@ -24,6 +24,9 @@
 #   must match too.
 #   Record counts are printed, not compared: they vary between boots.
 # Usage: compare-tracecmd.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
+# RECORD=FILE: boot A alone and keep its raw output in FILE, no diff
+# (make check-reference records upstream's side so). RAW_B=FILE: B's raw
+# output is FILE, as recorded, and B is not booted (make check).
 set -eu
 export LC_ALL=C
 . "$(dirname "$0")/common.sh"
@@ -34,7 +37,9 @@ mkdir -p "$dir"
 # section NAME FILE: the lines of one "=== NAME" section of the output
 section() { awk -v s="=== $1" '/^=== / { on = ($0 == s); next } on' "$2"; }
 for f in "$a" "$b"; do
-	if [ -z "${NOBOOT:-}" ] || [ ! -f "$dir/$f.raw" ]; then
+	if [ "$f" = "$b" ] && [ -n "${RAW_B:-}" ]; then
+		cp "$RAW_B" "$dir/$f.raw"
+	elif [ -z "${NOBOOT:-}" ] || [ ! -f "$dir/$f.raw" ]; then
 		s=$(date +%s)
 		if ! "$HARNESS/guest.sh" -a "$arch" -f "$f" -n compare-tracecmd -t 300 \
 			"$HARNESS/compare/trace-cmd.sh" >"$dir/$f.raw" 2>&1; then
@@ -44,6 +49,10 @@ for f in "$a" "$b"; do
 		echo "$f: guest run $(($(date +%s) - s)) s, $(section summary "$dir/$f.raw" | grep "^records:")"
 	fi
 	grep -E '^TRACECMD FAIL' "$dir/$f.raw" && die "trace-cmd on $f failed (log: $dir/$f.raw)"
+	if [ -n "${RECORD:-}" ]; then
+		cp "$dir/$f.raw" "$RECORD"
+		exit 0
+	fi
 	section formats "$dir/$f.raw" >"$dir/$f.formats"
 	section fields "$dir/$f.raw" | sort >"$dir/$f.fields"
 	section counts "$dir/$f.raw" >"$dir/$f.counts"

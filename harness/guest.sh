@@ -54,8 +54,13 @@ for f in $extra; do cp "$f" "$run/tests/"; done
 for d in $dirs; do cp -r "$d" "$run/"; done
 # The kernel's modules, and the harness's own test modules if built.
 if grep -q '^CONFIG_MODULES=y' "$bdir/.config"; then
-	kmake "$flavor" "$arch" "$variant" INSTALL_MOD_PATH="$run/modules" \
-		modules_install >/dev/null
+	# (one install from a build directory at a time: guests of the
+	# same kernel may start together)
+	(
+		flock 9
+		kmake "$flavor" "$arch" "$variant" INSTALL_MOD_PATH="$run/modules" \
+			modules_install >/dev/null
+	) 9>"$bdir/.modules_install.lock"
 	if [ -d "$bdir/harness-modules" ]; then
 		cp "$bdir"/harness-modules/*.ko "$run/modules/" 2>/dev/null || true
 	fi

@@ -15,6 +15,11 @@ set -eu
 flavor=${1:?usage: tree.sh FLAVOR}
 check_flavor "$flavor"
 [ -f "$BASE/Makefile" ] || die "no base tree; run harness/deps.sh"
+# One assembly of a flavor's tree at a time: make check builds the
+# flavor for two arches at once.
+mkdir -p "$OUT"
+exec 9>"$OUT/.tree-$flavor.lock"
+flock 9
 manifest_check
 
 src=$(flavor_src "$flavor")

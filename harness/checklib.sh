@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+# What make check and make check-reference share: a host-side step, a
+# boot of the in-guest suite with its TAP lines counted and its skips
+# checked, the harness's own tests. Sourced after jobs.sh, never run; the
+# caller sets logdir.
+
+# step NAME CMD...: one host-side check, its output kept in a log.
+step() {
+	local name=$1 log
+	shift
+	log=$logdir/$(echo "$name" | tr -c 'a-zA-Z0-9_.-' _).log
+	if "$@" >"$log" 2>&1; then
+		res_pass "$name"
+	else
+		tail -n 20 "$log" | sed 's/^/    /'
+		res_fail "$name (log: $log)"
+	fi
+}
+
+# The tests that may skip: "TEST ARCHES FLAVORS BOOT WHY", tab-separated.
+EXPECTED_SKIPS=$HARNESS/reference/expected-skips
+# skip_expected TEST ARCH FLAVOR BOOT: whether expected-skips lists it.
+skip_expected() {
+	[ -f "$EXPECTED_SKIPS" ] || return 1
+	awk -F '\t' -v t="$1" -v a="$2" -v f="$3" -v b="$4" '
+		function has(list, x,   n, i, p) {
+			if (list == "*") return 1
+			n = split(list, p, ",")
+			for (i = 1; i <= n; i++) if (p[i] == x) return 1
+			return 0
+		}
+		/^#/ || NF < 5 { next }
+		$1 == t && has($2, a) && has($3, f) && has($4, b) { found = 1 }
+		END { exit !found }' "$EXPECTED_SKIPS"
+}
+
+# suite ARCH FLAVOR NAME ACCEL VARIANT TIMEOUT [KERNEL-PARAMETERS]: a boot
+# of the in-guest suite, each TAP line counted.
+suite() {
+	local arch=$1 flavor=$2 name=$3 accel=$4 variant=$5 timeout=$6
+	local params=${7:-} out rc=0
+	out=$logdir/$name-$arch-$flavor.tap
+	ACCEL=$accel GUEST_APPEND=$params \
+		"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "$variant" \
+		-n "$name" -t "$timeout" "$HARNESS/selftest/suite.sh" \
+		>"$out" 2>&1 || rc=$?
+	judge_tap "$out" "$arch" "$flavor" "$name" "$rc"
+}
+
+# judge_tap OUT ARCH FLAVOR NAME RC: count the TAP lines of a boot's
+# output OUT (RC: the guest runner's exit status) and record them. A skip
+# expected-skips does not list is a failure, and so is a boot in which no
+# test passed.
+judge_tap() {
+	local out=$1 arch=$2 flavor=$3 name=$4 rc=$5 p f s bad t
+	p=$(grep -c '^ok ' "$out")
+	s=$(grep -c '^ok .* # SKIP' "$out")
+	f=$(grep -c '^not ok ' "$out")
+	# Each result line, after a failure the last lines the test printed
+	# (CI keeps only this output, not the logs).
+	awk -v tag="$arch/$flavor/$name" '
+		/^# / { last[n++ % 8] = $0; next }
+		/^not ok / {
+			print "    " tag ": " $0
+			for (i = n > 8 ? n - 8 : 0; i < n; i++)
+				print "      " last[i % 8]
+		}
+		/^ok .* # SKIP/ { print "    " tag ": " $0 }
+		/^(not )?ok / { n = 0 }
+	' "$out"
+	# A skip that expected-skips does not list is a failure.
+	bad=$(grep '^ok .* # SKIP' "$out" | awk '{ print $3 }' | while read -r t; do
+		skip_expected "$t" "$arch" "$flavor" "$name" || echo "$t"
+	done)
+	for t in $bad; do
+		echo "    $arch/$flavor/$name: $t skipped, and harness/reference/expected-skips does not list it"
+		f=$((f + 1))
+		s=$((s - 1))
+		p=$((p - 1))
+	done
+	res_count $((p - s)) "$f" "$s"
+	[ "$f" = 0 ] || res_failure "$f in-guest test(s) on $arch/$flavor/$name (log: $out)"
+	if [ "$rc" = 125 ] || { [ "$rc" != 0 ] && [ "$f" = 0 ]; } || [ $((p - s)) -le 0 ]; then
+		grep '^HARNESS FAIL\|^  ' "$out" | head -n 90 | sed 's/^/    /'
+		[ $((p - s)) -gt 0 ] || echo "    no test passed in this boot"
+		res_fail "guest run $arch/$flavor/$name: exit $rc (log: $out)"
+	else
+		echo "$([ "$f" = 0 ] && echo PASS || echo FAIL): guest $name $arch/$flavor: $((p - s)) passed, $f failed, $s skipped"
+	fi
+}
+
+# meta NAME WANT SCRIPT [guest.sh options]: the runner must fail the run
+# and say why; WANT is a pattern its report must contain. META_APPEND:
+# kernel parameters of the boot.
+meta() {
+	local name=$1 want=$2 script=$3 slug log rc=0
+	shift 3
+	slug=$(echo "$name" | tr -c 'a-zA-Z0-9\n' -)
+	log=$logdir/meta-$slug.log
+	ACCEL=$ONE_THREAD GUEST_APPEND=${META_APPEND:-} "$HARNESS/guest.sh" -a x86_64 -f ours \
+		-n "meta-$slug" "$@" "$script" >"$log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ] && grep -qE "$want" "$log"; then
+		res_pass "harness catches $name (exit $rc)"
+	else
+		tail -n 10 "$log" | sed 's/^/    /'
+		res_fail "harness missed $name: exit $rc, no '$want' (log: $log)"
+	fi
+}
+
+# One TCG thread: see harness/boots.sh. Boots that do not need both vCPUs
+# at once use it too, so that two of them run side by side.
+ONE_THREAD=tcg,thread=single
+MT=tcg
+

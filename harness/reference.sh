@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+# The recorded results of the reference flavors (harness/reference/upstream/)
+# and the key that says whether they still hold. Sourced, never run.
+#
+# make check-reference boots `upstream` (and `rb` beyond the ring buffer's
+# own tests) for everything whose purpose is to check a test against the
+# reference, and records what they gave. Those results change only when
+# what they depend on changes: the tests and the guest's scripts and
+# modules, the boots' definitions, the config fragments, the guest runner
+# and the base kernel's version. The key is a hash of all of those; make
+# check compares it with the recorded one and, without booting upstream,
+# fails with "reference stale: run make check-reference" if they differ.
+#
+# The files of harness/reference/upstream/:
+#   inputs.txt         "SHA256  PATH" of every input, and the base version;
+#                      the key is the hash of this file
+#   summary.txt        when, at which commit, and each run's counts
+#   *.tap              each recorded suite run (TAP, as the guest printed it)
+#   compare-*.raw      the upstream side of the compare scripts' boots
+
+REF_DIR=$HARNESS/reference/upstream
+
+# ref_inputs: the files the reference results depend on, one a line,
+# relative to the repository (tracked or not, as long as git does not
+# ignore them).
+ref_inputs() {
+	(cd "$ROOT" && git ls-files -co --exclude-standard -- \
+		"$SUITE" harness/guest harness/selftest harness/compare \
+		harness/modules harness/configs harness/guest.sh \
+		harness/boots.sh harness/build.sh harness/rootfs-arm64.sh |
+		LC_ALL=C sort -u)
+}
+
+# ref_manifest: what inputs.txt holds for the tree as it is now.
+ref_manifest() {
+	(cd "$ROOT" && ref_inputs | while IFS= read -r f; do
+		[ -f "$f" ] && printf '%s\0' "$f"
+	done | xargs -0 -r sha256sum)
+	echo "base  $BASE_PKG $(cat "$OUT/base/.unpacked" 2>/dev/null || echo none)"
+}
+
+# ref_check: 0 if the recorded results hold for this tree; else says
+# which inputs changed and returns 1.
+ref_check() {
+	local now
+	now=$(mktemp)
+	ref_manifest >"$now"
+	if [ ! -f "$REF_DIR/inputs.txt" ]; then
+		echo "reference stale: run make check-reference (nothing recorded in $REF_DIR)"
+		rm -f "$now"
+		return 1
+	fi
+	if cmp -s "$now" "$REF_DIR/inputs.txt"; then
+		echo "reference of $(sed -n 's/^recorded: //p' "$REF_DIR/summary.txt") holds (key $(sha256sum <"$now" | cut -c1-16))"
+		rm -f "$now"
+		return 0
+	fi
+	echo "reference stale: run make check-reference"
+	echo "inputs changed since it was recorded:"
+	diff "$REF_DIR/inputs.txt" "$now" | sed -n 's/^[<>] [0-9a-f]*  //p; s/^[<>] base  /base /p' |
+		sort -u | sed 's/^/  /'
+	rm -f "$now"
+	return 1
+}

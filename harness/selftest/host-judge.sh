@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check's judgement, on a copy of the repository:
+# - the reference key: the recorded inputs hold for the tree as it is;
+#   a changed test, a new test and another base version each make it
+#   stale, with the message make check fails with and the input named;
+# - a boot's TAP output: a skip that expected-skips lists counts as a
+#   skip; one it does not list, and a boot in which no test passed
+#   (every test skipped, or none ran), fail.
+set -eu
+here=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+repo=$tmp/repo
+mkdir -p "$repo"
+(cd "$here" && git ls-files -co --exclude-standard -z) |
+	(cd "$here" && xargs -0 cp --parents -t "$repo")
+git -C "$repo" init -q
+mkdir -p "$repo/out/base"
+echo 6.1.0-test >"$repo/out/base/.unpacked"
+
+# The functions, on the copy.
+run() { # SNIPPET: run it in a shell with the harness's libraries
+	OUT=$repo/out bash -c ". '$repo/harness/common.sh'
+		. '$repo/harness/jobs.sh'
+		. '$repo/harness/reference.sh'
+		. '$repo/harness/checklib.sh'
+		logdir=$tmp; $1"
+}
+
+# Record a key for the copy as it is, as check-reference would.
+rm -rf "$repo/harness/reference/upstream"
+mkdir -p "$repo/harness/reference/upstream"
+run 'ref_manifest >"$REF_DIR/inputs.txt"; echo "recorded: test" >"$REF_DIR/summary.txt"'
+out=$(run ref_check) || fail "a fresh key is stale: $out"
+case $out in *holds*) ;; *) fail "a fresh key says '$out'" ;; esac
+
+t=$(cd "$repo" && ls tools/testing/selftests/tracefs/test_*.sh | head -n 1)
+echo "# a change" >>"$repo/$t"
+out=$(run ref_check) && fail "a changed test left the key holding: $out"
+case $out in "reference stale: run make check-reference"*"$t"*) ;; *) fail "a changed test: '$out'" ;; esac
+git -C "$here" show "HEAD:$t" >"$repo/$t" 2>/dev/null || cp "$here/$t" "$repo/$t"
+run ref_check >/dev/null || fail "the test restored, the key is still stale"
+
+echo 'exit 0' >"$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
+out=$(run ref_check) && fail "a new test left the key holding"
+case $out in *test_zz_new.sh*) ;; *) fail "a new test is not named: '$out'" ;; esac
+rm "$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
+
+echo 6.1.1-test >"$repo/out/base/.unpacked"
+out=$(run ref_check) && fail "another base version left the key holding"
+case $out in *"base "*) ;; *) fail "the base is not named: '$out'" ;; esac
+echo 6.1.0-test >"$repo/out/base/.unpacked"
+
+# judge TAP-LINES RC: the result lines judge_tap records for a boot of
+# ours on x86-64 named "suite".
+judge() {
+	printf '%b' "$1" >"$tmp/out.tap"
+	: >"$tmp/res"
+	run "JOB_RES=$tmp/res; EXPECTED_SKIPS=$tmp/skips; judge_tap $tmp/out.tap x86_64 ours suite $2" >/dev/null
+	cut -f1,2 "$tmp/res" | tr '\t\n' ' |'
+}
+printf '# a comment\ntest_b\tx86_64\tours\tsuite\tthe reason\ntest_c\tarm64\t*\t*\tnot here\n' >"$tmp/skips"
+r=$(judge 'ok 1 test_a\nok 2 test_b # SKIP why\n' 0)
+[ "$r" = "C 1 0 1|" ] || fail "an expected skip: '$r'"
+r=$(judge 'ok 1 test_a\nok 2 test_c # SKIP why\n' 0)
+case $r in "C 1 1 0|X "*) ;; *) fail "a skip listed for another arch: '$r'" ;; esac
+r=$(judge 'ok 1 test_a\nok 2 test_d # SKIP why\n' 0)
+case $r in "C 1 1 0|X "*) ;; *) fail "an unexpected skip: '$r'" ;; esac
+r=$(judge 'ok 1 test_b # SKIP why\n' 0)
+case $r in *"F guest run"*) ;; *) fail "a boot with only a skip: '$r'" ;; esac
+r=$(judge 'TAP version 13\n1..0\n' 0)
+case $r in *"F guest run"*) ;; *) fail "a boot with no test: '$r'" ;; esac
+r=$(judge 'ok 1 test_a\nnot ok 2 test_e # exit 1\n' 1)
+case $r in "C 1 1 0|X "*) ;; *) fail "a failing test: '$r'" ;; esac
+r=$(judge 'ok 1 test_a\n' 125)
+case $r in *"F guest run"*) ;; *) fail "a kernel report (exit 125): '$r'" ;; esac
+echo "the reference key and the TAP judgement hold"
