@@ -19,6 +19,10 @@ case $variant in "" | debug | nofn | selftest) ;; *) die "unknown variant '$vari
 
 bdir=$(build_dir "$flavor" "$arch" "$variant")
 mkdir -p "$bdir" "$OUT/logs"
+# One build in a build directory at a time (a second caller waits, then
+# finds it built).
+exec 9>"$bdir.lock"
+flock 9
 log=$OUT/logs/build-$flavor-$arch${variant:+-$variant}.log
 frags="$HARNESS/configs/common.config $HARNESS/configs/$arch.config $HARNESS/configs/tracing.config"
 if [ "$variant" = debug ]; then

@@ -43,19 +43,7 @@ echo "== make check-reference: $(date -u '+%F %T') UTC"
 
 job b-up 1 "" step "build upstream/x86_64" "$HARNESS/build.sh" upstream x86_64
 job b-rb 1 "" step "build rb/x86_64" "$HARNESS/build.sh" rb x86_64
-for p in A B; do
-	eval "tests=\$FN_TESTS_$p"
-	job "up-fn$p" 1 b-up suite x86_64 upstream "fn$p" $ONE_THREAD "" 1800 \
-		"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY"
-done
-job up-suite 2 b-up suite x86_64 upstream suite $MT "" 600 "HARNESS_SKIP=$SUITE_SKIP"
-job rb-suite 2 b-rb suite x86_64 rb suite $MT "" 600 \
-	"HARNESS_SKIP=$SUITE_SKIP,$RB_TESTS"
-job rb-lat 1 b-rb suite x86_64 rb fn $ONE_THREAD "" 1200 "HARNESS_TESTS=test_lat_*"
-job up-fnboot 1 b-up suite x86_64 upstream fnboot $ONE_THREAD "" 600 \
-	"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
-job up-stackboot 1 b-up suite x86_64 upstream stackboot $ONE_THREAD "" 600 \
-	"$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
+reference_jobs b-rb
 job rec-trace 1 b-up record trace compare-trace.sh
 job rec-events 1 b-up record events compare-events.sh
 job rec-tracecmd 1 b-up record tracecmd compare-tracecmd.sh

@@ -112,3 +112,26 @@ meta() {
 ONE_THREAD=tcg,thread=single
 MT=tcg
 
+
+# reference_jobs RB-BUILD-JOB: the boots that check the tests against the
+# reference flavors: upstream's suite, function tracing boots, fnboot
+# and stackboot; rb's suite beyond the ring buffer's own tests, and its
+# latency tracer tests. make check-reference records them; make check
+# runs them itself with REFERENCE=live. They need the job b-up, and
+# RB-BUILD-JOB, which builds rb.
+reference_jobs() {
+	local rb=$1 p tests
+	for p in A B; do
+		eval "tests=\$FN_TESTS_$p"
+		job "up-fn$p" 1 b-up suite x86_64 upstream "fn$p" $ONE_THREAD "" 1800 \
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY"
+	done
+	job up-suite 2 b-up suite x86_64 upstream suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
+	job rb-rest 2 "$rb" suite x86_64 rb rest $MT "" 1200 \
+		"HARNESS_SKIP=$SUITE_SKIP,$RB_TESTS"
+	job rb-lat 1 "$rb" suite x86_64 rb lat $ONE_THREAD "" 1200 "HARNESS_TESTS=test_lat_*"
+	job up-fnboot 1 b-up suite x86_64 upstream fnboot $ONE_THREAD "" 600 \
+		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
+	job up-stackboot 1 b-up suite x86_64 upstream stackboot $ONE_THREAD "" 600 \
+		"$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
+}
