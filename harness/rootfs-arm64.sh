@@ -2,15 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build the arm64 guest's root directory out/rootfs-arm64 from Debian arm64
 # packages: busybox-static for the basics, plus bash and trace-cmd with the
-# libraries they need. QEMU shares it read-only as the guest's 9p root.
+# libraries they need, and python3 (the interpreter and its standard
+# library: the tests make system calls through it: splice, perf_event_open
+# with ctypes, O_NONBLOCK reads). QEMU shares it read-only as the guest's
+# 9p root.
 # Usage: rootfs-arm64.sh
 set -eu
 . "$(dirname "$0")/common.sh"
 
 rootfs=$OUT/rootfs-arm64
+# One builder at a time; the others wait and find it built.
+mkdir -p "$OUT"
+exec 9>"$OUT/.rootfs-arm64.lock"
+flock 9
 want="busybox-static bash trace-cmd libtinfo6"
+# python3, as these packages alone, not their dependency closure (which
+# brings OpenSSL, Kerberos, sqlite, Berkeley DB, readline...): the
+# standard library's extension modules that need a library left out are
+# removed below (_ssl, _hashlib, _sqlite3, readline...), the tests import
+# none of them. ctypes needs libffi8.
+python="python3.11-minimal libpython3.11-minimal libpython3.11-stdlib libffi8 libexpat1 zlib1g"
 # A change to this script or to the guest's init rebuilds the root.
-stamp="$want $(cat "$0" "$HARNESS/guest/init.sh" | sha256sum)"
+stamp="$want $python $(cat "$0" "$HARNESS/guest/init.sh" | sha256sum)"
 [ "$(cat "$rootfs/.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
 
 "$HARNESS/deps.sh" arm64
@@ -28,8 +41,9 @@ fetch() {
 		--no-pre-depends $(printf '%s:arm64 ' $want) 2>/dev/null |
 		grep -E '^[a-z0-9][^ ]*:arm64$' | sort -u)
 	[ -n "$pkgs" ] || return 1
-	# shellcheck disable=SC2086
-	(cd "$dl" && apt-get download -qq -o APT::Sandbox::User=root $pkgs)
+	# shellcheck disable=SC2046,SC2086
+	(cd "$dl" && apt-get download -qq -o APT::Sandbox::User=root $pkgs \
+		$(printf '%s:arm64 ' $python))
 }
 # A missing or stale arm64 index is refreshed once.
 if ! fetch; then
@@ -58,6 +72,30 @@ for app in $(busybox --list); do
 	ln -s /usr/bin/busybox "$rootfs/usr/local/bin/$app"
 done
 ln -sf busybox "$rootfs/usr/bin/sh"
+ln -sf python3.11 "$rootfs/usr/bin/python3"
+# python3's extension modules whose libraries are not in the root go.
+dynload=$rootfs/usr/lib/python3.11/lib-dynload
+for so in "$dynload"/*.so; do
+	for lib in $(aarch64-linux-gnu-readelf -d "$so" |
+		sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+		[ -n "$(find "$rootfs/usr/lib" -name "$lib" -print -quit)" ] && continue
+		rm "$so"
+		break
+	done
+done
+for m in ctypes mmap; do
+	[ -n "$(find "$dynload" -name "_$m.*.so" -o -name "$m.*.so")" ] ||
+		die "arm64 root: python3 lost its $m module"
+done
+# Its bytecode, compiled here: the guest cannot write __pycache__ into the
+# read-only root, and would compile every module it imports at each run
+# (seconds under TCG). Bytecode is the same on every arch; a host python
+# of another version than the root's writes files the guest ignores.
+py=$(command -v /usr/bin/python3.11 python3.11 | head -n 1)
+if [ -n "$py" ]; then
+	"$py" -m compileall -q -j 0 -s "$rootfs" -p / "$rootfs/usr/lib/python3.11" >/dev/null ||
+		die "cannot compile the arm64 root's python3 modules"
+fi
 # usr/lib/modules: the mount point for the kernel's modules (init.sh).
 mkdir -p "$rootfs"/{proc,sys,dev,tmp,run,mnt,root,etc,var/tmp,usr/lib/modules}
 echo "root:x:0:0:root:/root:/bin/sh" >"$rootfs/etc/passwd"

@@ -43,6 +43,26 @@ write_err() {
 	printf '%s\n' "$out" | sed -n '1s/.*: //p'
 }
 
+# nb_read FILE [OUT]: one read() of up to 4096 bytes from FILE opened
+# with O_NONBLOCK, the data into OUT (default: none kept); prints "ok" or
+# the errno's name ("EAGAIN"). Through python3, on both guests: busybox
+# dd has no iflag=nonblock.
+nb_read() {
+	command -v python3 >/dev/null || fail "no python3 in the guest for an O_NONBLOCK read"
+	python3 - "$1" "${2:-/dev/null}" <<'EOF'
+import errno, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+try:
+    data = os.read(fd, 4096)
+except OSError as e:
+    print(errno.errorcode.get(e.errno, e.errno))
+else:
+    with open(sys.argv[2], "wb") as f:
+        f.write(data)
+    print("ok")
+EOF
+}
+
 # expect_err FILE TEXT ERROR: writing TEXT to FILE fails with ERROR (or
 # succeeds, for ERROR "ok").
 expect_err() {
@@ -180,14 +200,12 @@ race_end() {
 	[ -z "$race_miss" ] || skip "not held on $flavor:${race_miss#;}"
 }
 
-# The function_graph tests (test_fn_graph*).
-# need_fgraph: the kernel has the function_graph tracer, or the test
-# skips naming it; upstream and rb always have it, so there it fails.
+# The function_graph tests (test_fn_graph*, test_fn_profile).
+# need_fgraph: the kernel has the function_graph tracer (every flavor
+# does, with harness/configs), or the test fails.
 need_fgraph() {
-	grep -qw function_graph "$T/available_tracers" && return 0
-	[ "$flavor" = ours ] ||
+	grep -qw function_graph "$T/available_tracers" ||
 		fail "no function_graph in available_tracers on $flavor: $(cat "$T/available_tracers")"
-	skip "function_graph is not in available_tracers: $(cat "$T/available_tracers")"
 }
 
 # FG_PARSE: an awk function, fg_parse(LINE), that reads one line of the

@@ -56,31 +56,8 @@ state() {
 	[ -n "$st" ] || fail "trace_options does not list $1"
 }
 
-get "$T/available_tracers"
-list=" $v "
-# Flavor ours gets the function tracers in a later issue: until then their
-# options may be missing there (only there, and only while the tracer is).
-optional=
-if [ "$flavor" = ours ]; then
-	case $list in *" function "*) ;; *)
-		optional="function-trace function-fork func-no-repeats func_stack_trace" ;;
-	esac
-	case $list in *" function_graph "*) ;; *)
-		optional="$optional display-graph funcgraph-abstime funcgraph-cpu
-		funcgraph-duration funcgraph-irqs funcgraph-overhead
-		funcgraph-overrun funcgraph-proc funcgraph-tail graph-time sleep-time" ;;
-	esac
-fi
-# expected NAMES...: the names (one a line) but the optional missing ones.
-expected() {
-	for o in "$@"; do
-		n=${o#no}
-		case " $(echo $optional) " in
-		*" $o "* | *" $n "*) [ -e "$T/options/$o" ] || [ -e "$T/options/$n" ] || continue ;;
-		esac
-		echo "$o"
-	done
-}
+# expected NAMES...: the names, one a line.
+expected() { printf '%s\n' "$@"; }
 size0=$(buffer_kb)
 cleanup() {
 	for o in $defaults; do

@@ -1,12 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # splice(2) from trace_pipe (text, consuming) and from trace_pipe_raw
-# (whole pages) into a pipe. Uses python3's os.splice, which the x86-64
-# guest has (the host's root); the arm64 root has no python, and there
-# trace-cmd record (test_core_trace_cmd) is what splices.
+# (whole pages) into a pipe. Uses python3's os.splice, which both guests
+# have (the host's root on x86-64, harness/rootfs-arm64.sh's on arm64).
 . "$TESTDIR/lib.sh"
 
-command -v python3 >/dev/null || skip "no python3 in this guest for splice(2)"
+command -v python3 >/dev/null || fail "no python3 in the guest for splice(2)"
 reset_tracing
 trap reset_tracing EXIT
 for i in 1 2 3; do echo "splice-marker-$$-$i" >"$T/trace_marker"; done

@@ -231,28 +231,28 @@ awk -v m="/* fg-mark-$$ */" "$FG_PARSE"'{ fg_parse($0) }
 echo "$opt: $(grep "fg-mark-$$" /tmp/fg.trace)"
 
 # trace_printk(), trace_puts(): in the module's burst, below fire_set.
-if [ -f $mod ]; then
-	opt=trace_printk
-	grep -q '^harness_tprintk ' /proc/modules && rmmod harness_tprintk
-	insmod $mod msg=fg-$$ || fail "insmod $mod"
-	loaded=1
-	rm -f /tmp/fg-avail
-	fl=$(fg_filter fire_set harness_tprintk_burst)
-	[ "$fl" = "fire_set harness_tprintk_burst" ] || fail "the module's functions are not traceable: $fl"
-	: >"$T/trace"
-	echo function_graph >"$T/current_tracer"
-	echo 7 >/sys/module/harness_tprintk/parameters/fire
-	echo 0 >"$T/tracing_on"
-	cat "$T/trace" >/tmp/fg.trace
-	echo nop >"$T/current_tracer"
-	echo 1 >"$T/tracing_on"
-	rmmod harness_tprintk
-	loaded=
-	got=$(awk "$FG_PARSE"'{ fg_parse($0) }
-		fg_kind == "open" && fg_name == "fire_set [harness_tprintk]" { on = 1 }
-		on && fg_kind != "skip" { print fg_rest }
-		on && fg_kind == "close" && fg_depth == 0 { exit }' /tmp/fg.trace)
-	want="fire_set [harness_tprintk]() {
+[ -f $mod ] || fail "$mod is missing (harness/modules/tprintk is built with the kernel)"
+opt=trace_printk
+grep -q '^harness_tprintk ' /proc/modules && rmmod harness_tprintk
+insmod $mod msg=fg-$$ || fail "insmod $mod"
+loaded=1
+rm -f /tmp/fg-avail
+fl=$(fg_filter fire_set harness_tprintk_burst)
+[ "$fl" = "fire_set harness_tprintk_burst" ] || fail "the module's functions are not traceable: $fl"
+: >"$T/trace"
+echo function_graph >"$T/current_tracer"
+echo 7 >/sys/module/harness_tprintk/parameters/fire
+echo 0 >"$T/tracing_on"
+cat "$T/trace" >/tmp/fg.trace
+echo nop >"$T/current_tracer"
+echo 1 >"$T/tracing_on"
+rmmod harness_tprintk
+loaded=
+got=$(awk "$FG_PARSE"'{ fg_parse($0) }
+	fg_kind == "open" && fg_name == "fire_set [harness_tprintk]" { on = 1 }
+	on && fg_kind != "skip" { print fg_rest }
+	on && fg_kind == "close" && fg_depth == 0 { exit }' /tmp/fg.trace)
+want="fire_set [harness_tprintk]() {
   harness_tprintk_burst [harness_tprintk]() {
     /* harness_tprintk: const seq=7 word=abc */
     /* harness_tprintk: puts */
@@ -260,17 +260,14 @@ if [ -f $mod ]; then
     /* harness_tprintk: msg seq=7 fg-$$ */
   }
 }"
-	[ "$got" = "$want" ] || fail "$opt: the burst reads:
+[ "$got" = "$want" ] || fail "$opt: the burst reads:
 $got
 want:
 $want
 trace:
 $(grep -v '^#' /tmp/fg.trace | head -20)"
-	comments || fail "$opt: $(comments)"
-	echo "$opt: four comments in harness_tprintk_burst()"
-else
-	echo "no $mod: trace_printk comments not checked"
-fi
+comments || fail "$opt: $(comments)"
+echo "$opt: four comments in harness_tprintk_burst()"
 
 # tracing_thresh (us): only the returns that took longer, closes with
 # the function's name (their opens are not recorded).

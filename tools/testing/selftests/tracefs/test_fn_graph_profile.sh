@@ -47,13 +47,9 @@ echo nop >"$T/current_tracer"
 echo "the profiler and function_graph: EBUSY for the second"
 
 fl=$(fg_filter hrtimer_nanosleep do_nanosleep)
-case " $fl " in *" hrtimer_nanosleep "*) ;; *) fail "hrtimer_nanosleep is not traceable" ;; esac
-if command -v taskset >/dev/null; then
-	on0="taskset 1"
-else
-	on0=
-	echo "no taskset: sleep 1 may move to another CPU"
-fi
+[ "$fl" = "hrtimer_nanosleep do_nanosleep" ] || fail "hrtimer_nanosleep and do_nanosleep are not both traceable: $fl"
+command -v taskset >/dev/null || fail "no taskset in the guest"
+on0="taskset 1"
 # profile: the profile of sleep 1 (on CPU 0); $F_hits, $F_time and
 # $F_avg of each function F of the filter, over every CPU (us).
 profile() {
@@ -80,20 +76,15 @@ profile
 	[ "$hrtimer_nanosleep_hits" != 1 ] || [ "$hrtimer_nanosleep_avg" = "$hrtimer_nanosleep_time" ] ||
 		fail "one call: Avg $hrtimer_nanosleep_avg, Time $hrtimer_nanosleep_time"
 	echo "sleep 1: hrtimer_nanosleep $hrtimer_nanosleep_hits hits, $hrtimer_nanosleep_time us"
-	case " $fl " in
-	*" do_nanosleep "*)
-		[ "$do_nanosleep_time" -ge 500000 ] || fail "sleep 1: do_nanosleep took $do_nanosleep_time us"
-		# graph-time 0: hrtimer_nanosleep's own time, without do_nanosleep's.
-		echo 0 >"$T/options/graph-time"
-		profile
-		echo 1 >"$T/options/graph-time"
-		[ "$do_nanosleep_time" -ge 500000 ] || fail "graph-time 0: do_nanosleep took $do_nanosleep_time us"
-		[ "$hrtimer_nanosleep_time" -lt 200000 ] ||
-			fail "graph-time 0: hrtimer_nanosleep took $hrtimer_nanosleep_time us with do_nanosleep's $do_nanosleep_time"
-		echo "graph-time 0: hrtimer_nanosleep $hrtimer_nanosleep_time us, do_nanosleep $do_nanosleep_time us"
-		;;
-	*) echo "do_nanosleep is not traceable: graph-time not checked" ;;
-	esac
+	[ "$do_nanosleep_time" -ge 500000 ] || fail "sleep 1: do_nanosleep took $do_nanosleep_time us"
+	# graph-time 0: hrtimer_nanosleep's own time, without do_nanosleep's.
+	echo 0 >"$T/options/graph-time"
+	profile
+	echo 1 >"$T/options/graph-time"
+	[ "$do_nanosleep_time" -ge 500000 ] || fail "graph-time 0: do_nanosleep took $do_nanosleep_time us"
+	[ "$hrtimer_nanosleep_time" -lt 200000 ] ||
+		fail "graph-time 0: hrtimer_nanosleep took $hrtimer_nanosleep_time us with do_nanosleep's $do_nanosleep_time"
+	echo "graph-time 0: hrtimer_nanosleep $hrtimer_nanosleep_time us, do_nanosleep $do_nanosleep_time us"
 	# sleep-time 0: the time asleep is not counted.
 	echo 0 >"$T/options/sleep-time"
 	profile

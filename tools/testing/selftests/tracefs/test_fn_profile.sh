@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The function profiler: function_profile_enabled takes a number (bad
 # input: EINVAL or ERANGE, nothing changes); trace_stat/functionN exists
-# for each possible CPU with upstream's header (Function Hit, plus Time,
-# Avg and s^2 where the kernel has function_graph); the hits of a
+# for each possible CPU with upstream's header (Function Hit Time Avg
+# s^2: every flavor has function_graph); the hits of a
 # function called K times add up to at least K, stop moving when the
 # profiler is off and start again from 0 when it is turned back on; the
 # files are sorted; the profiler follows the top-level set_ftrace_filter
@@ -13,6 +13,7 @@
 
 P=$T/function_profile_enabled
 [ -e "$P" ] || fail "no function_profile_enabled"
+need_fgraph
 sp=
 cleanup() {
 	echo 0 >"$P"
@@ -69,16 +70,11 @@ expect_err "$P" "99999999999999999999999" "Numerical result out of range"
 [ "$(cat "$P")" = 0 ] || fail "bad input turned the profiler on"
 echo "bad input: EINVAL, ERANGE"
 
-# The header: upstream prints the times only with function_graph.
-if grep -qw function_graph "$T/available_tracers"; then
-	h1='  Function                               Hit    Time            Avg             s^2'
-	h2='  --------                               ---    ----            ---             ---'
-	graph=1
-else
-	h1='  Function                               Hit'
-	h2='  --------                               ---'
-	graph=0
-fi
+# The header: upstream prints the times with function_graph (without it,
+# "Function Hit" alone).
+h1='  Function                               Hit    Time            Avg             s^2'
+h2='  --------                               ---    ----            ---             ---'
+graph=1
 
 # On: the workload's K calls are counted, on whichever CPUs ran it.
 echo 1 >"$P"

@@ -25,8 +25,7 @@ cleanup() {
 	rmmod $MOD 2>/dev/null
 	echo "$clock" >"$T/trace_clock"
 	echo 1 >"$T/options/function-trace"
-	[ -f "$T/options/display-graph" ] &&
-		echo 0 >"$T/options/display-graph"
+	echo 0 >"$T/options/display-graph"
 	echo 0 >"$T/tracing_thresh"
 	echo 0 >"$T/tracing_max_latency"
 	[ -d "$inst" ] && rmdir "$inst"
@@ -205,63 +204,59 @@ graph_section() {
 	grep -q -E "$G_LEAF" /tmp/lat.trace ||
 		fail "display-graph: no leaf with a duration in: $(grep -v '^#' /tmp/lat.trace | head -12)"
 }
-if [ -f "$T/options/display-graph" ]; then
-	echo 0 >"$T/options/function-trace"
-	echo 1 >"$T/options/display-graph" || fail "display-graph on"
-	echo irqsoff >"$T/current_tracer" || fail "irqsoff with display-graph"
-	graph_section
-	# the three marks, an entry and a return each, and the stack
-	hdr "^# latency: [0-9]+ us, #7/7, "
+[ -f "$T/options/display-graph" ] || fail "no options/display-graph"
+echo 0 >"$T/options/function-trace"
+echo 1 >"$T/options/display-graph" || fail "display-graph on"
+echo irqsoff >"$T/current_tracer" || fail "irqsoff with display-graph"
+graph_section
+# the three marks, an entry and a return each, and the stack
+hdr "^# latency: [0-9]+ us, #7/7, "
+n=$(grep -c -E "$G_LEAF" /tmp/lat.trace)
+[ "$n" -eq 3 ] ||
+	fail "display-graph, function-trace off: $n leaves, want the 3 marks: $(grep -v '^#' /tmp/lat.trace)"
+# the stack, in the default latency format
+grep -q -E '^ *[^ ].*-[0-9]+ +[0-9][^ ][^ ][^ ][^ ][^ ] +[0-9]+us : <stack trace>$' \
+	/tmp/lat.trace ||
+	fail "display-graph: no <stack trace> line in: $(grep -v '^#' /tmp/lat.trace)"
+echo 100000000 >"$T/tracing_thresh"
+echo 0 >"$T/options/display-graph" || fail "display-graph off while irqsoff runs"
+get "$T/tracing_max_latency"
+[ "$v" = 0 ] || fail "tracing_max_latency $v after display-graph changed"
+echo 0 >"$T/tracing_thresh"
+echo 1 >"$T/options/function-trace" || fail "function-trace on"
+echo 1 >"$T/options/display-graph" || fail "display-graph on while irqsoff runs"
+graph_section
+# The module's section calls no traced function (its spin is
+# notrace): the marks again, as leaves. That functions go through
+# the graph hook now: every site is enabled.
+if [ $kept = 1 ]; then
 	n=$(grep -c -E "$G_LEAF" /tmp/lat.trace)
-	[ "$n" -eq 3 ] ||
-		fail "display-graph, function-trace off: $n leaves, want the 3 marks: $(grep -v '^#' /tmp/lat.trace)"
-	# the stack, in the default latency format
-	grep -q -E '^ *[^ ].*-[0-9]+ +[0-9][^ ][^ ][^ ][^ ][^ ] +[0-9]+us : <stack trace>$' \
-		/tmp/lat.trace ||
-		fail "display-graph: no <stack trace> line in: $(grep -v '^#' /tmp/lat.trace)"
-	echo 100000000 >"$T/tracing_thresh"
-	echo 0 >"$T/options/display-graph" || fail "display-graph off while irqsoff runs"
-	get "$T/tracing_max_latency"
-	[ "$v" = 0 ] || fail "tracing_max_latency $v after display-graph changed"
-	echo 0 >"$T/tracing_thresh"
-	echo 1 >"$T/options/function-trace" || fail "function-trace on"
-	echo 1 >"$T/options/display-graph" || fail "display-graph on while irqsoff runs"
-	graph_section
-	# The module's section calls no traced function (its spin is
-	# notrace): the marks again, as leaves. That functions go through
-	# the graph hook now: every site is enabled.
-	if [ $kept = 1 ]; then
-		n=$(grep -c -E "$G_LEAF" /tmp/lat.trace)
-		[ "$n" -ge 3 ] ||
-			fail "display-graph with function-trace: $n leaves, want the 3 marks: $(grep -v '^#' /tmp/lat.trace)"
-	fi
-	n=$(wc -l <"$T/enabled_functions")
-	[ "$n" -gt 1000 ] ||
-		fail "display-graph with function-trace: $n enabled functions"
-	echo 0 >"$T/options/display-graph" || fail "display-graph off"
+	[ "$n" -ge 3 ] ||
+		fail "display-graph with function-trace: $n leaves, want the 3 marks: $(grep -v '^#' /tmp/lat.trace)"
+fi
+n=$(wc -l <"$T/enabled_functions")
+[ "$n" -gt 1000 ] ||
+	fail "display-graph with function-trace: $n enabled functions"
+echo 0 >"$T/options/display-graph" || fail "display-graph off"
+echo nop >"$T/current_tracer"
+# The graph hook has one user: an instance's irqsoff cannot take it
+# while the top level runs function_graph (the option stays off), and
+# can once function_graph is gone. (Not on upstream 6.1: there the
+# refused change leaves the tracer stopped, per its source.)
+if [ "$flavor" = ours ]; then
+	mkdir "$inst" || fail "mkdir $inst"
+	echo irqsoff >"$inst/current_tracer" ||
+		fail "an instance refused irqsoff"
+	echo function_graph >"$T/current_tracer" ||
+		fail "function_graph beside an instance's irqsoff"
+	expect_err "$inst/options/display-graph" 1 "Invalid argument"
+	get "$inst/options/display-graph"
+	[ "$v" = 0 ] || fail "display-graph is $v after the refusal"
 	echo nop >"$T/current_tracer"
-	# The graph hook has one user: an instance's irqsoff cannot take it
-	# while the top level runs function_graph (the option stays off), and
-	# can once function_graph is gone. (Not on upstream 6.1: there the
-	# refused change leaves the tracer stopped, per its source.)
-	if [ "$flavor" = ours ] &&
-		grep -qw function_graph "$T/available_tracers"; then
-		mkdir "$inst" || fail "mkdir $inst"
-		echo irqsoff >"$inst/current_tracer" ||
-			fail "an instance refused irqsoff"
-		echo function_graph >"$T/current_tracer" ||
-			fail "function_graph beside an instance's irqsoff"
-		expect_err "$inst/options/display-graph" 1 "Invalid argument"
-		get "$inst/options/display-graph"
-		[ "$v" = 0 ] || fail "display-graph is $v after the refusal"
-		echo nop >"$T/current_tracer"
-		echo 1 >"$inst/options/display-graph" ||
-			fail "display-graph once function_graph is gone"
-		echo nop >"$inst/current_tracer"
-		rmdir "$inst"
-	fi
-else
-	echo "no options/display-graph: not checked"
+	echo 1 >"$inst/options/display-graph" ||
+		fail "display-graph once function_graph is gone"
+	echo nop >"$inst/current_tracer"
+	rmdir "$inst"
 fi
 
 # Switching in a loop for LAT_STRESS_SECS (default 10): one process
@@ -306,11 +301,8 @@ names="switch fntrace reader"
 if [ "$flavor" = ours ]; then
 	mkdir "$inst" || fail "mkdir $inst"
 	loop other other
-	names="$names other"
-	if [ -f "$T/options/display-graph" ]; then
-		loop graph graph
-		names="$names graph"
-	fi
+	loop graph graph
+	names="$names other graph"
 fi
 sleep "${LAT_STRESS_SECS:-10}"
 : >"$stop"

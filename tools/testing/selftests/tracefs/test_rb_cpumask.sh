@@ -6,7 +6,7 @@
 . "$TESTDIR/lib.sh"
 
 [ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
-command -v taskset >/dev/null || skip "no taskset"
+command -v taskset >/dev/null || fail "no taskset in the guest"
 reset_tracing
 mask0=$(cat "$T/tracing_cpumask")
 # A refused write (the CPU is off) is expected; its error is not news.

@@ -4,7 +4,7 @@
 # report decodes every one of them.
 . "$TESTDIR/lib.sh"
 
-command -v trace-cmd >/dev/null || skip "trace-cmd is not installed in the guest"
+command -v trace-cmd >/dev/null || fail "no trace-cmd in the guest"
 [ -d "$T/events/sched/sched_switch" ] || fail "no sched_switch event"
 cd /tmp || exit 1
 trace-cmd record -q -o /tmp/smoke.dat -e sched:sched_switch sleep 1 ||
