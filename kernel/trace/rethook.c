@@ -26,12 +26,16 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
+/*
+ * rh->handler is declared with __rcu inside its function pointer type
+ * (upstream's linux/rethook.h), so what rcu_dereference_check() gives back
+ * still carries the __rcu's noderef for sparse: the cast, as upstream's,
+ * makes it the plain rethook_handler_t it is.
+ */
 static __always_inline rethook_handler_t rh_handler(struct rethook *rh)
 {
-	rethook_handler_t handler;
-
-	handler = rcu_dereference_check(rh->handler, rcu_read_lock_any_held());
-	return handler;
+	return (rethook_handler_t)rcu_dereference_check(rh->handler,
+							rcu_read_lock_any_held());
 }
 
 static void rethook_put(struct rethook *rh, unsigned int refs)
