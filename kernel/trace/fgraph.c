@@ -21,6 +21,20 @@
  * each step). Unwinders read another task's stack only while it is
  * stopped, or their own.
  *
+ * The depth of an entry (what the tracer indents by) is one more than
+ * the task's curr_ret_depth: the calls that whatever nests now (an
+ * interrupt, an NMI) sits inside. A call counts there from when its
+ * user takes it until its return is handled, not from the push to the
+ * pop: fgraph.c counts an entry once the entry callback has accepted it
+ * and uncounts it once the return callback is done, and a callback that
+ * records calls moves either point to its record (fgraph_depth_in() and
+ * fgraph_depth_out(), trace_graph.h). So what nests before the call's
+ * entry record (the entry callback still deciding) is beside it, before
+ * it; what nests from there to its return record is inside it; what
+ * nests after is beside it again: the depth changes together with the
+ * records and the user's per-task state (the function_graph tracer's
+ * set_graph_function and set_graph_notrace marks).
+ *
  * One user at a time (register_ftrace_graph() says -EBUSY to a second):
  * the function_graph tracer, the latency tracers' display-graph, or the
  * function profiler's timing.
@@ -134,13 +148,25 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	top->retp = retp;
 
 	trace.func = func;
-	trace.depth = ++t->curr_ret_depth;
+	/*
+	 * Not counted yet: an interrupt from here until the callback takes
+	 * the call gets this same depth, beside it (it pushes above our
+	 * slot all the same).
+	 */
+	trace.depth = t->curr_ret_depth + 1;
 	entry = READ_ONCE(fgraph_entry);
-	if (entry(&trace))
+	if (entry(&trace)) {
+		/* Counted, unless the callback counted it already. */
+		barrier();
+		t->curr_ret_depth = trace.depth;
 		return 0;
+	}
 
-	/* Not wanted: give the slot back; nothing diverted uses it. */
-	t->curr_ret_depth--;
+	/*
+	 * Not wanted: not counted (the callback may have counted it before
+	 * it refused), then the slot given back; nothing diverted uses it.
+	 */
+	t->curr_ret_depth = trace.depth - 1;
 	barrier();
 	t->curr_ret_stack = idx - 1;
 	return -EBUSY;
@@ -205,14 +231,21 @@ unsigned long ftrace_return_to_handler(unsigned long frame_pointer)
 	trace.func = top->func;
 	trace.calltime = top->calltime;
 	trace.overrun = atomic_read(&t->trace_overrun);
-	trace.depth = t->curr_ret_depth--;
+	/*
+	 * Still counted: an interrupt from here until the callback
+	 * uncounts the call nests inside it, one level deeper.
+	 */
+	trace.depth = t->curr_ret_depth;
 	trace.rettime = trace_clock_local();
 	retfunc = READ_ONCE(fgraph_return);
 	retfunc(&trace);
 	/*
-	 * Pop only now: the callback may read the entry (the profiler's
-	 * subtime), and until here an interrupt pushes above it.
+	 * Uncounted, unless the callback did it already; popped only then:
+	 * the callback may read the entry (the profiler's subtime), and
+	 * until here an interrupt pushes above it.
 	 */
+	barrier();
+	t->curr_ret_depth = trace.depth - 1;
 	barrier();
 	t->curr_ret_stack = idx - 1;
 	return ret;

@@ -26,12 +26,26 @@
  * what an interrupt runs inside a set_graph_function function is inside
  * it), in the bits above the recursion guards:
  *  GRAPH_IN_FILTER  inside a set_graph_function function entered at
- *                   depth GRAPH_DEPTH;
+ *                   depth GRAPH_DEPTH: the calls deeper than it are in
+ *                   its section;
  *  GRAPH_FILTER_IRQ that function was entered in a hard interrupt: with
  *                   funcgraph-irqs off, the interrupt is traced anyway;
  *  GRAPH_IN_NOTRACE inside a set_graph_notrace function: no entry is
  *                   diverted until it returns, so the next return seen
  *                   is its own.
+ *
+ * An interrupt (or NMI) nests on the task at any point of our callbacks
+ * and reads both that state and the task's depth (fgraph.c), which
+ * must agree: a call seen counted in the depth while its mark is not
+ * yet set (or no longer) would put the interrupt in the wrong tree, or
+ * at a depth whose call is not in the trace. So each callback changes
+ * the depth itself (fgraph_depth_in() and fgraph_depth_out()) at the
+ * point where it records the call and sets or clears its mark, with
+ * interrupts off and the per-CPU data->disabled held, which keeps an NMI
+ * arriving in between from recording anything (see graph_entry() and
+ * graph_return()). An interrupt before that point finds the call not
+ * yet entered (beside it) or still running (one level inside it), and
+ * one after finds the reverse; both agree with the trace.
  */
 
 #include <linux/ftrace.h>
@@ -107,43 +121,53 @@ static unsigned int graph_filter_depth(void)
 
 enum graph_pass {
 	GRAPH_OUT,		/* not inside a set_graph_function function */
-	GRAPH_IN,		/* inside one, or the set is empty */
-	GRAPH_OPENS,		/* this call is one, and starts the section */
+	GRAPH_ALL,		/* set_graph_function is empty: all is in */
+	GRAPH_IN,		/* inside the section of one of its functions */
+	GRAPH_OPENS,		/* this call is one, and starts a section */
 };
 
 /*
- * set_graph_function: whether this entry is inside one of its functions
- * (always, if it is empty). Entering one starts the section, which its
- * return ends: a caller that does not divert that return after all
- * must end it with graph_filter_undo().
+ * set_graph_function: where this entry stands. Nothing changes here: a
+ * call that opens a section marks it (graph_filter_open()) once it is
+ * recorded, and its return ends it.
+ *
+ * A section holds the calls deeper than its function. A call no deeper
+ * while the mark is set can only be an NMI that arrived in the
+ * function's return after graph_return() uncounted it and before it
+ * cleared the mark (an interrupt cannot: both happen with interrupts
+ * off), or a call after a return that came back to no callback (the
+ * tracer stopped meanwhile) and left the mark: it is outside. Taken
+ * for inside, it would be recorded at the function's own depth, and
+ * its return would end the section.
  */
 static enum graph_pass graph_filter_pass(struct ftrace_graph_ent *trace)
 {
 	bool empty;
 
-	if (trace_recursion_test(GRAPH_IN_FILTER))
+	if (trace_recursion_test(GRAPH_IN_FILTER) &&
+	    trace->depth > graph_filter_depth())
 		return GRAPH_IN;
 	if (!graph_set_has(&graph_sets.filter_ips, trace->func, &empty))
-		return empty ? GRAPH_IN : GRAPH_OUT;
-	current->trace_recursion &= ~GRAPH_DEPTH_MASK;
-	current->trace_recursion |=
-		((unsigned long)trace->depth << GRAPH_DEPTH_SHIFT) &
-		GRAPH_DEPTH_MASK;
-	if (in_hardirq())
-		trace_recursion_set(GRAPH_FILTER_IRQ);
-	else
-		trace_recursion_clear(GRAPH_FILTER_IRQ);
-	trace_recursion_set(GRAPH_IN_FILTER);
+		return empty ? GRAPH_ALL : GRAPH_OUT;
 	return GRAPH_OPENS;
 }
 
-/* The call that opened the section will not be seen returning. */
-static void graph_filter_undo(enum graph_pass pass)
+/*
+ * The call that opens a section is counted and recorded: mark it, depth
+ * and all, in one store. What nests on the task between our load and
+ * store leaves trace_recursion as it found it (each guard it takes it
+ * releases, a section it opens it ends), so the store loses nothing.
+ */
+static void graph_filter_open(struct ftrace_graph_ent *trace)
 {
-	if (pass == GRAPH_OPENS) {
-		trace_recursion_clear(GRAPH_IN_FILTER);
-		trace_recursion_clear(GRAPH_FILTER_IRQ);
-	}
+	unsigned long rec = current->trace_recursion;
+
+	rec &= ~(GRAPH_DEPTH_MASK | BIT(GRAPH_FILTER_IRQ));
+	rec |= ((unsigned long)trace->depth << GRAPH_DEPTH_SHIFT) &
+	       GRAPH_DEPTH_MASK;
+	if (in_hardirq())
+		rec |= BIT(GRAPH_FILTER_IRQ);
+	current->trace_recursion = rec | BIT(GRAPH_IN_FILTER);
 }
 
 /* A return: the set_graph_function section ends with its function. */
@@ -156,11 +180,16 @@ static void graph_filter_finish(struct ftrace_graph_ret *trace)
 	}
 }
 
-/* funcgraph-irqs off: a hard interrupt is left out, unless filtered in. */
-static bool graph_irq_skipped(void)
+/*
+ * funcgraph-irqs off: a hard interrupt is left out, unless it opens a
+ * section or is inside one it opened.
+ */
+static bool graph_irq_skipped(enum graph_pass pass)
 {
-	return READ_ONCE(graph_skip_irqs) && in_hardirq() &&
-	       !trace_recursion_test(GRAPH_FILTER_IRQ);
+	if (!READ_ONCE(graph_skip_irqs) || !in_hardirq())
+		return false;
+	return pass == GRAPH_ALL ||
+	       (pass == GRAPH_IN && !trace_recursion_test(GRAPH_FILTER_IRQ));
 }
 
 /* One graph record: a trace_entry, then the packed payload (ABI). */
@@ -218,7 +247,13 @@ static int graph_entry(struct ftrace_graph_ent *trace)
 	if (trace_recursion_test(GRAPH_IN_NOTRACE))
 		return 0;
 	if (graph_set_has(&graph_sets.notrace_ips, trace->func, &empty)) {
-		/* Its return clears the mark: it must be diverted. */
+		/*
+		 * Its return clears the mark: it must be diverted. Marked
+		 * before fgraph.c counts it (after we return): an interrupt
+		 * before the mark nests beside it (traced at its depth,
+		 * where it is not), one after the mark is inside it, not
+		 * traced.
+		 */
 		trace_recursion_set(GRAPH_IN_NOTRACE);
 		return 1;
 	}
@@ -228,54 +263,85 @@ static int graph_entry(struct ftrace_graph_ent *trace)
 	if (pass == GRAPH_OUT)
 		return 0;
 	max_depth = READ_ONCE(graph_max_depth);
-	if ((max_depth && trace->depth >= max_depth) || graph_irq_skipped()) {
-		graph_filter_undo(pass);
+	if ((max_depth && trace->depth >= max_depth) ||
+	    graph_irq_skipped(pass))
 		return 0;
-	}
-	/* tracing_thresh: only returns are recorded. */
-	if (READ_ONCE(tracing_thresh))
-		return 1;
 
+	/*
+	 * Counted, recorded and (opening a section) marked at once, for
+	 * what nests on us: an interrupt waits, an NMI is not recorded
+	 * (data->disabled) and so diverts nothing. One before finds the
+	 * call not entered: beside it, and not in its section.
+	 */
 	local_irq_save(flags);
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
-		/*
-		 * The preemption depth includes the hook's guard (and the
-		 * list function's), as upstream's entry records do.
-		 */
-		trace_ctx = tracing_gen_ctx_flags(flags);
-		ret = graph_record_entry(tr, trace, trace_ctx);
+		fgraph_depth_in(trace->depth);
+		if (READ_ONCE(tracing_thresh)) {
+			/* tracing_thresh: only returns are recorded. */
+			ret = 1;
+		} else {
+			/*
+			 * The preemption depth includes the hook's guard
+			 * (and the list function's), as upstream's entry
+			 * records do.
+			 */
+			trace_ctx = tracing_gen_ctx_flags(flags);
+			ret = graph_record_entry(tr, trace, trace_ctx);
+		}
+		if (!ret)
+			fgraph_depth_out(trace->depth);
+		else if (pass == GRAPH_OPENS)
+			graph_filter_open(trace);
 	}
 	atomic_dec(&data->disabled);
 	local_irq_restore(flags);
-	if (!ret)
-		graph_filter_undo(pass);
 	return ret;
 }
 
-/* The return callback: from return_to_handler, in the traced context. */
+/*
+ * The return callback: from return_to_handler, in the traced context.
+ * Until it uncounts the call, an interrupt nests inside it; after, beside
+ * it, with the call's marks gone and its return recorded: interrupts are
+ * off from the one to the others.
+ */
 static void graph_return(struct ftrace_graph_ret *trace)
 {
 	struct trace_array *tr = READ_ONCE(graph_array);
-	struct trace_array_cpu *data;
 	unsigned long thresh = READ_ONCE(tracing_thresh);
+	struct trace_array_cpu *data = NULL;
 	unsigned long flags;
-
-	graph_filter_finish(trace);
-	if (trace_recursion_test(GRAPH_IN_NOTRACE)) {
-		trace_recursion_clear(GRAPH_IN_NOTRACE);
-		return;
-	}
-	if (!tr)
-		return;
-	if (thresh && trace->rettime - trace->calltime < thresh)
-		return;
+	bool held = false;
 
 	local_irq_save(flags);
-	data = this_cpu_ptr(tr->array_buffer.data);
-	if (atomic_inc_return(&data->disabled) == 1)
+	if (trace_recursion_test(GRAPH_IN_NOTRACE)) {
+		/*
+		 * Uncounted before unmarked: an NMI in between is at the
+		 * call's own depth, still inside it, and not traced.
+		 * Unmarked first, it would be traced one level deeper than
+		 * a call the trace does not have.
+		 */
+		fgraph_depth_out(trace->depth);
+		barrier();
+		trace_recursion_clear(GRAPH_IN_NOTRACE);
+		goto out;
+	}
+	if (tr) {
+		data = this_cpu_ptr(tr->array_buffer.data);
+		held = atomic_inc_return(&data->disabled) == 1;
+	}
+	/*
+	 * Uncounted before the section ends: an NMI in between is at the
+	 * function's own depth, which graph_filter_pass() holds outside.
+	 * (Held, an NMI records nothing anyway.)
+	 */
+	fgraph_depth_out(trace->depth);
+	graph_filter_finish(trace);
+	if (held && !(thresh && trace->rettime - trace->calltime < thresh))
 		graph_record_return(tr, trace, tracing_gen_ctx_flags(flags));
-	atomic_dec(&data->disabled);
+	if (data)
+		atomic_dec(&data->disabled);
+out:
 	local_irq_restore(flags);
 }
 

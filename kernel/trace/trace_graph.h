@@ -83,6 +83,29 @@ int graph_record_entry(struct trace_array *tr, struct ftrace_graph_ent *trace,
 void graph_record_return(struct trace_array *tr, struct ftrace_graph_ret *trace,
 			 unsigned int trace_ctx);
 
+/*
+ * Where a callback moves the task's depth (fgraph.c), from which
+ * whatever nests on the task (an interrupt, an NMI) gets its own: one
+ * more. fgraph.c counts a call after the entry callback took it and
+ * uncounts it after the return callback; a callback that writes the
+ * call's records counts or uncounts it itself at its record, with its
+ * per-CPU data->disabled held from the one to the other (so that what
+ * nests in between records nothing), and the function_graph tracer with
+ * interrupts off too: whatever nests is before both or after both.
+ * fgraph_depth_in(trace->depth) counts an entry taken;
+ * fgraph_depth_out(trace->depth) uncounts a return, or an entry counted
+ * and then refused.
+ */
+static __always_inline void fgraph_depth_in(int depth)
+{
+	current->curr_ret_depth = depth;
+}
+
+static __always_inline void fgraph_depth_out(int depth)
+{
+	current->curr_ret_depth = depth - 1;
+}
+
 /* ---- trace_graph_output.c ---- */
 
 /*

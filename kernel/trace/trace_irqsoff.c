@@ -384,11 +384,19 @@ static int lat_graph_entry(struct ftrace_graph_ent *trace)
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1) {
 		/*
+		 * Counted in the task's depth as it is recorded: what nests
+		 * on us meanwhile records nothing (data->disabled), what
+		 * nests before is beside the call, after inside it.
+		 */
+		fgraph_depth_in(trace->depth);
+		/*
 		 * With the preemption fgraph's guard disabled, as upstream
 		 * shows it (its irqsoff entries read "d..1." in a "d...."
 		 * section); the function_graph tracer takes it off.
 		 */
 		ret = graph_record_entry(tr, trace, tracing_gen_ctx());
+		if (!ret)
+			fgraph_depth_out(trace->depth);
 	}
 	atomic_dec(&data->disabled);
 	return ret;
@@ -408,8 +416,11 @@ static void lat_graph_return(struct ftrace_graph_ret *trace)
 	tr = lat_graph_array();
 	if (tr) {
 		data = this_cpu_ptr(tr->array_buffer.data);
-		if (atomic_inc_return(&data->disabled) == 1)
+		if (atomic_inc_return(&data->disabled) == 1) {
+			/* uncounted as recorded: as at the entry */
+			fgraph_depth_out(trace->depth);
 			graph_record_return(tr, trace, ctx);
+		}
 		atomic_dec(&data->disabled);
 	}
 	preempt_enable_notrace();
