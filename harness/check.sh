@@ -229,7 +229,7 @@ if has_arch x86_64; then
 			"$HARNESS/selftest/hang.sh" -t 45
 	fi
 	job sparse 1 "b-ours-x86 ${J_STATE[b-ours-arm]+b-ours-arm}" \
-		step "sparse on our C files" env NO_BUILD=1 "$HARNESS/sparse.sh"
+		step "sparse on our C files" env NO_BUILD=1 "$HARNESS/sparse.sh" $ARCHES
 fi
 if has_arch arm64; then
 	job fnboot-arm 1 "b-st-arm rootfs-arm64" suite arm64 ours fnboot $ONE_THREAD selftest 600 \
