@@ -23,7 +23,7 @@ mkdir -p "$bdir" "$OUT/logs"
 # finds it built).
 exec 9>"$bdir.lock"
 flock 9
-log=$OUT/logs/build-$flavor-$arch${variant:+-$variant}.log
+log=$OUT/logs/build-$flavor-$arch$(variant_suffix "$flavor" "$variant").log
 frags="$HARNESS/configs/common.config $HARNESS/configs/$arch.config $HARNESS/configs/tracing.config"
 if [ "$variant" = debug ]; then
 	frags="$frags $HARNESS/configs/debug.config"
@@ -34,7 +34,8 @@ fi
 [ -f "$HARNESS/configs/flavor-$flavor.config" ] &&
 	frags="$frags $HARNESS/configs/flavor-$flavor.config"
 [ "$variant" = nofn ] && frags="$frags $HARNESS/configs/nofn.config"
-[ "$variant" = selftest ] && frags="$frags $HARNESS/configs/selftest.config"
+{ [ "$variant" = selftest ] || [ "$flavor" = ours ]; } &&
+	frags="$frags $HARNESS/configs/selftest.config"
 
 # Regenerate .config when a fragment changed (or there is none yet), or
 # one of our Kconfig files did: a new symbol the fragments ask for would

@@ -130,20 +130,19 @@ if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
 	job rootfs-arm64 1 "" step "the arm64 guest's root" "$HARNESS/rootfs-arm64.sh"
 fi
 if has_arch x86_64 && [ "${QUICK:-0}" != 1 ]; then
-	job b-st-x86 1 "b-ours-x86" build ours x86_64 selftest
-	# ours with the self-tests (FTRACE_STARTUP_TEST), which patch every
-	# call site at boot: booted with one TCG thread only.
+	# ours with the self-tests (FTRACE_STARTUP_TEST, in every build of
+	# ours; run only in variant selftest's boots), which patch every call
+	# site at boot: booted with one TCG thread only.
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p"
-		job "fn$p-x86" 1 "b-st-x86" suite x86_64 ours "fn$p" $ONE_THREAD selftest 1800 \
+		job "fn$p-x86" 1 "b-ours-x86" suite x86_64 ours "fn$p" $ONE_THREAD selftest 1800 \
 			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1"
 	done
 fi
 if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
-	job b-st-arm 1 "b-ours-arm" build ours arm64 selftest
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p"
-		job "fn$p-arm" 1 "b-st-arm rootfs-arm64" suite arm64 ours "fn$p" $ONE_THREAD selftest 1800 \
+		job "fn$p-arm" 1 "b-ours-arm rootfs-arm64" suite arm64 ours "fn$p" $ONE_THREAD selftest 1800 \
 			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1"
 	done
 fi
@@ -197,9 +196,9 @@ if has_arch x86_64; then
 		"maxcpus=1 HARNESS_TESTS=test_rb_hotplug"
 	job bootparams 1 "b-ours-x86" suite x86_64 ours bootparams $ONE_THREAD "" 600 \
 		"$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
-	job eventboot 1 "b-st-x86" suite x86_64 ours eventboot $ONE_THREAD selftest 600 \
+	job eventboot 1 "b-ours-x86" suite x86_64 ours eventboot $ONE_THREAD selftest 600 \
 		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot HARNESS_SELFTESTS=1"
-	job fnboot-x86 1 "b-st-x86" suite x86_64 ours fnboot $ONE_THREAD selftest 600 \
+	job fnboot-x86 1 "b-ours-x86" suite x86_64 ours fnboot $ONE_THREAD selftest 600 \
 		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot HARNESS_SELFTESTS=1"
 	job stackboot 1 "b-ours-x86" suite x86_64 ours stackboot $ONE_THREAD "" 600 \
 		"$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
@@ -232,7 +231,7 @@ if has_arch x86_64; then
 		step "sparse on our C files" env NO_BUILD=1 "$HARNESS/sparse.sh" $ARCHES
 fi
 if has_arch arm64; then
-	job fnboot-arm 1 "b-st-arm rootfs-arm64" suite arm64 ours fnboot $ONE_THREAD selftest 600 \
+	job fnboot-arm 1 "b-ours-arm rootfs-arm64" suite arm64 ours fnboot $ONE_THREAD selftest 600 \
 		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot HARNESS_SELFTESTS=1"
 fi
 host_checks

@@ -102,7 +102,13 @@ meta() {
 	if [ "$rc" != 0 ] && grep -qE "$want" "$log"; then
 		res_pass "harness catches $name (exit $rc)"
 	else
-		tail -n 10 "$log" | sed 's/^/    /'
+		# (CI keeps only this output: the guest's last console lines,
+		# then what the runner said)
+		echo "    console, last lines:"
+		tail -n 25 "$OUT/runs/x86_64-ours-meta-$slug/console.log" 2>/dev/null |
+			sed 's/^/      /'
+		echo "    runner:"
+		tail -n 40 "$log" | sed 's/^/      /'
 		res_fail "harness missed $name: exit $rc, no '$want' (log: $log)"
 	fi
 }

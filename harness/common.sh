@@ -53,7 +53,16 @@ check_flavor() {
 # depth, so that ccache (with CCACHE_BASEDIR=$OUT) sees the same relative
 # paths in every flavor and shares the objects of identical files.
 flavor_src() { echo "$OUT/$1/src"; }
-build_dir() { echo "$OUT/$1/build-$2${3:+-$3}"; }
+build_dir() { echo "$OUT/$1/build-$2$(variant_suffix "$1" "${3:-}")"; }
+# variant_suffix FLAVOR VARIANT: the build directory's suffix. ours has
+# the tracers' self-tests in every build (harness/configs/selftest.config
+# says why), so its variant selftest is its plain kernel.
+variant_suffix() {
+	case $1/$2 in
+	*/ | ours/selftest) ;;
+	*) echo "-$2" ;;
+	esac
+}
 
 kmake() { # FLAVOR ARCH VARIANT make-args...
 	local flavor=$1 arch=$2 variant=$3

@@ -132,13 +132,13 @@ enum graph_pass {
  * recorded, and its return ends it.
  *
  * A section holds the calls deeper than its function. A call no deeper
- * while the mark is set can only be an NMI that arrived in the
- * function's return after graph_return() uncounted it and before it
- * cleared the mark (an interrupt cannot: both happen with interrupts
- * off), or a call after a return that came back to no callback (the
- * tracer stopped meanwhile) and left the mark: it is outside. Taken
- * for inside, it would be recorded at the function's own depth, and
- * its return would end the section.
+ * while the mark is set is outside: either the function is returning
+ * (an NMI between graph_return()'s uncount and its unmark: interrupts
+ * are off there, and with data->disabled held the NMI records nothing
+ * anyway), or its return came back to no callback (the tracer had
+ * stopped) and left the mark behind. Taken for inside, such a call
+ * would be recorded at the function's own depth, and its return would
+ * end the section.
  */
 static enum graph_pass graph_filter_pass(struct ftrace_graph_ent *trace)
 {
