@@ -121,10 +121,14 @@ MT=tcg
 
 # reference_jobs RB-BUILD-JOB: the boots that check the tests against the
 # reference flavors: upstream's suite, function tracing boots, fnboot
-# and stackboot; rb's suite beyond the ring buffer's own tests, and its
-# latency tracer tests. make check-reference records them; make check
-# runs them itself with REFERENCE=live. They need the job b-up, and
-# RB-BUILD-JOB, which builds rb.
+# and stackboot; and all of rb (upstream's tracing on our ring buffer,
+# so that the ring buffer's patch stands alone): the ring buffer's own
+# tests on both vCPUs, test_rb_function_stress on one TCG thread,
+# ftracetest test.d/00basic (every test the upstream reference passes
+# must pass), the rest of the suite, and the latency tracer tests. make
+# check-reference records them (the key covers our ring buffer's files);
+# make check runs them itself with REFERENCE=live. They need the job
+# b-up, and RB-BUILD-JOB, which builds rb.
 reference_jobs() {
 	local rb=$1 p tests
 	for p in A B; do
@@ -133,6 +137,12 @@ reference_jobs() {
 			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY"
 	done
 	job up-suite 2 b-up suite x86_64 upstream suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
+	job rb-suite 2 "$rb" suite x86_64 rb suite $MT "" 1200 \
+		"HARNESS_TESTS=$RB_TESTS HARNESS_SKIP=$RB_SKIP"
+	job rb-fn 1 "$rb" suite x86_64 rb fn $ONE_THREAD "" 900 \
+		"HARNESS_TESTS=test_rb_function_stress"
+	job rb-00basic 1 "$rb" step "ftracetest test.d/00basic on rb/x86_64: all the reference passes" \
+		env NO_BUILD=1 TESTS=test.d/00basic "$HARNESS/ftracetest.sh" rb x86_64
 	job rb-rest 2 "$rb" suite x86_64 rb rest $MT "" 1200 \
 		"HARNESS_SKIP=$SUITE_SKIP,$RB_TESTS"
 	job rb-lat 1 "$rb" suite x86_64 rb lat $ONE_THREAD "" 1200 "HARNESS_TESTS=test_lat_*"

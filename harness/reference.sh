@@ -2,12 +2,14 @@
 # The recorded results of the reference flavors (harness/reference/upstream/)
 # and the key that says whether they still hold. Sourced, never run.
 #
-# make check-reference boots `upstream` (and `rb` beyond the ring buffer's
-# own tests) for everything whose purpose is to check a test against the
-# reference, and records what they gave. Those results change only when
-# what they depend on changes: the tests and the guest's scripts and
-# modules, the boots' definitions, the config fragments, the guest runner
-# and the base kernel's version. The key is a hash of all of those; make
+# make check-reference boots `upstream` for everything whose purpose is
+# to check a test against the reference, and `rb` (upstream's tracing on
+# our ring buffer) for all of its tests, and records what they gave.
+# Those results change only when what they depend on changes: the tests
+# and the guest's scripts and modules, the boots' definitions, the
+# config fragments, the guest runner, ftracetest's runner and reference,
+# our ring buffer's kernel files and the base kernel's version. The key
+# is a hash of all of those; make
 # check compares it with the recorded one and, without booting upstream,
 # fails with "reference stale: run make check-reference" if they differ.
 #
@@ -19,16 +21,24 @@
 #   compare-*.raw      the upstream side of the compare scripts' boots
 
 REF_DIR=$HARNESS/reference/upstream
+. "$HARNESS/manifest.sh"
 
 # ref_inputs: the files the reference results depend on, one a line,
 # relative to the repository (tracked or not, as long as git does not
-# ignore them).
+# ignore them). rb's results depend on our ring buffer too: the kernel
+# files MANIFEST gives rb.
 ref_inputs() {
-	(cd "$ROOT" && git ls-files -co --exclude-standard -- \
-		"$SUITE" harness/guest harness/selftest harness/compare \
-		harness/modules harness/configs harness/guest.sh \
-		harness/boots.sh harness/build.sh harness/rootfs-arm64.sh |
-		LC_ALL=C sort -u)
+	(cd "$ROOT" && {
+		git ls-files -co --exclude-standard -- \
+			"$SUITE" harness/guest harness/selftest harness/compare \
+			harness/modules harness/configs harness/guest.sh \
+			harness/boots.sh harness/build.sh harness/rootfs-arm64.sh \
+			harness/ftracetest.sh harness/reference/ftracetest-flaky.txt \
+			harness/reference/ftracetest-upstream-x86_64.txt
+		# shellcheck disable=SC2046
+		git ls-files -co --exclude-standard -- \
+			$(manifest_paths rb | grep -E '^(arch|include|kernel)/')
+	} | LC_ALL=C sort -u)
 }
 
 # ref_manifest: what inputs.txt holds for the tree as it is now.

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check's judgement, on a copy of the repository:
 # - the reference key: the recorded inputs hold for the tree as it is;
-#   a changed test, a new test and another base version each make it
+#   a changed test, a new test, a change to our ring buffer (rb's
+#   results hang on it) and another base version each make it
 #   stale, with the message make check fails with and the input named;
 # - a boot's TAP output: a skip that expected-skips lists counts as a
 #   skip; one it does not list, and a boot in which no test passed
@@ -43,6 +44,13 @@ out=$(run ref_check) && fail "a changed test left the key holding: $out"
 case $out in "reference stale: run make check-reference"*"$t"*) ;; *) fail "a changed test: '$out'" ;; esac
 git -C "$here" show "HEAD:$t" >"$repo/$t" 2>/dev/null || cp "$here/$t" "$repo/$t"
 run ref_check >/dev/null || fail "the test restored, the key is still stale"
+
+# rb's results hang on our ring buffer.
+echo "/* a change */" >>"$repo/kernel/trace/ring_buffer.c"
+out=$(run ref_check) && fail "a ring buffer change left the key holding"
+case $out in *kernel/trace/ring_buffer.c*) ;; *) fail "the ring buffer is not named: '$out'" ;; esac
+cp "$here/kernel/trace/ring_buffer.c" "$repo/kernel/trace/ring_buffer.c"
+run ref_check >/dev/null || fail "the ring buffer restored, the key is still stale"
 
 echo 'exit 0' >"$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
 out=$(run ref_check) && fail "a new test left the key holding"
