@@ -8,10 +8,8 @@
 #   - upstream x86-64: the main suite (multi-threaded), the function
 #     tracing tests (two boots, one TCG thread), the fnboot and stackboot
 #     boots;
-#   - rb x86-64 (upstream's tracing on our ring buffer): the ring
-#     buffer's tests on both vCPUs, test_rb_function_stress on one TCG
-#     thread, ftracetest test.d/00basic, the rest of the suite, and the
-#     latency tracers' tests on one TCG thread;
+#   - rb x86-64: the suite beyond the ring buffer's own tests (which make
+#     check runs), and the latency tracers' tests on one TCG thread;
 #   - the upstream side of compare-trace, compare-events and
 #     compare-tracecmd, whose raw output make check diffs ours against.
 # Every test must pass there or skip as harness/reference/expected-skips

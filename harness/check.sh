@@ -9,12 +9,11 @@
 # boots of ours on x86-64 and arm64 (the in-guest suite, the function
 # tracing tests, the boot parameters, one CPU for hotplug, upstream's
 # ftracetest in two parts, the compare scripts against upstream's recorded
-# output, a debug kernel), and the harness's own tests: a failing test,
-# a WARN and a hang must each fail a run. What checks a test against the
-# reference flavor, and rb (upstream's tracing on our ring buffer), is
+# output, a debug kernel), rb's ring buffer tests and ftracetest 00basic,
+# and the harness's own tests: a failing test, a WARN and a hang must
+# each fail a run. What checks a test against the reference flavor is
 # recorded by make check-reference (harness/check-reference.sh); here
-# its key (which covers our ring buffer's files) is checked, and neither
-# upstream nor rb is built or booted.
+# its key is checked, and upstream is not booted.
 #
 # A skipped test fails the run unless harness/reference/expected-skips
 # lists it; a boot in which no test passed fails it too.
@@ -168,6 +167,17 @@ if has_arch x86_64; then
 		env NO_BUILD=1 PART=b TESTS="$FTRACE_TESTS_B" "$HARNESS/ftracetest.sh" ours x86_64
 	job ftrace 1 "ftrace-a ftrace-b" step "ftracetest on ours/x86_64: all the reference of ours passes" \
 		"$HARNESS/ftracetest.sh" --merge ours x86_64 a b
+	# rb: upstream's tracing on our ring buffer, held here to the ring
+	# buffer's tests and upstream's ftracetest 00basic, so that the ring
+	# buffer's patch stands alone (the rest is recorded by make
+	# check-reference).
+	job b-rb-x86 1 "b-ours-x86" build rb x86_64
+	job rb-suite 2 "b-rb-x86" suite x86_64 rb suite $MT "" 1200 \
+		"HARNESS_TESTS=$RB_TESTS HARNESS_SKIP=$RB_SKIP"
+	job rb-fn 1 "b-rb-x86" suite x86_64 rb fn $ONE_THREAD "" 900 \
+		"HARNESS_TESTS=test_rb_function_stress"
+	job rb-00basic 1 "b-rb-x86" step "ftracetest test.d/00basic on rb/x86_64: all the reference passes" \
+		env NO_BUILD=1 TESTS=test.d/00basic "$HARNESS/ftracetest.sh" rb x86_64
 	# A debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, DEBUG_LIST, UBSAN,
 	# KASAN): the ring buffer's races on both vCPUs, then function
 	# tracing and function_graph on one TCG thread.
@@ -202,7 +212,6 @@ if has_arch x86_64; then
 	cmpdeps=b-ours-x86
 	if [ "$REFERENCE" = live ]; then
 		job b-up 1 "" build upstream x86_64
-		job b-rb-x86 1 "" build rb x86_64
 		reference_jobs b-rb-x86
 		cmpdeps="b-ours-x86 b-up"
 	fi
