@@ -89,15 +89,16 @@ judge_tap() {
 	fi
 }
 
-# meta NAME WANT SCRIPT [guest.sh options]: the runner must fail the run
-# and say why; WANT is a pattern its report must contain. META_APPEND:
-# kernel parameters of the boot.
+# meta NAME WANT APPEND SCRIPT [guest.sh options]: the runner must fail
+# the run and say why; WANT is a pattern its report must contain, APPEND
+# the boot's kernel parameters. (An argument, not a variable: the job
+# runs long after it is declared.)
 meta() {
-	local name=$1 want=$2 script=$3 slug log rc=0
-	shift 3
+	local name=$1 want=$2 append=$3 script=$4 slug log rc=0
+	shift 4
 	slug=$(echo "$name" | tr -c 'a-zA-Z0-9\n' -)
 	log=$logdir/meta-$slug.log
-	ACCEL=$ONE_THREAD GUEST_APPEND=${META_APPEND:-} "$HARNESS/guest.sh" -a x86_64 -f ours \
+	ACCEL=$ONE_THREAD GUEST_APPEND=$append "$HARNESS/guest.sh" -a x86_64 -f ours \
 		-n "meta-$slug" "$@" "$script" >"$log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ] && grep -qE "$want" "$log"; then
 		res_pass "harness catches $name (exit $rc)"
