@@ -2,9 +2,10 @@
 # The recorded results of the reference flavors (harness/reference/upstream/)
 # and the key that says whether they still hold. Sourced, never run.
 #
-# make check-reference boots `upstream` for everything whose purpose is
-# to check a test against the reference, and `rb` (upstream's tracing on
-# our ring buffer) for all of its tests, and records what they gave.
+# make check-reference boots `upstream` (and `rb`, upstream's tracing on
+# our ring buffer, beyond the ring buffer's own tests, which make check
+# runs) for everything whose purpose is to check a test against the
+# reference, and records what they gave.
 # Those results change only when what they depend on changes: the tests
 # and the guest's scripts and modules, the boots' definitions, the
 # config fragments, the guest runner, ftracetest's runner and reference,

@@ -5,26 +5,25 @@
 #   ACCEL=tcg,thread=single harness/guest.sh -a ARCH -n loop50 -t 7200 \
 #       harness/loops/fgraph-filter.sh
 # (one guest per arch side by side: each is the load beside the other)
-pass=0 failn=0
-i=0
-while [ $i -lt 50 ]; do
-	i=$((i + 1))
-	if sh /tmp/out/tests/run.sh test_fn_graph_filter >/tmp/l.$i 2>&1; then
-		pass=$((pass + 1))
-	else
-		failn=$((failn + 1)); tail -n 15 /tmp/l.$i
-	fi
-	rm -f /tmp/l.$i
-done
-echo "LOOP test_fn_graph_filter: $pass passed, $failn failed"
-p2=0 f2=0 i=0
-while [ $i -lt 10 ]; do
-	i=$((i + 1))
-	if sh /tmp/out/tests/run.sh test_fn_graph_irq >/tmp/m.$i 2>&1; then
-		p2=$((p2 + 1))
-	else
-		f2=$((f2 + 1)); tail -n 15 /tmp/m.$i
-	fi
-done
-echo "LOOP test_fn_graph_irq: $p2 passed, $f2 failed"
-[ $failn = 0 ] && [ $f2 = 0 ]
+
+# repeat TEST N: run TEST N times, print a failed run's last lines and
+# the counts; false if any run failed.
+repeat() {
+	_pass=0 _fail=0 _i=0
+	while [ $_i -lt "$2" ]; do
+		_i=$((_i + 1))
+		if sh /tmp/out/tests/run.sh "$1" >/tmp/loop.log 2>&1; then
+			_pass=$((_pass + 1))
+		else
+			_fail=$((_fail + 1))
+			tail -n 15 /tmp/loop.log
+		fi
+	done
+	echo "LOOP $1: $_pass passed, $_fail failed"
+	[ $_fail = 0 ]
+}
+
+rc=0
+repeat test_fn_graph_filter 50 || rc=1
+repeat test_fn_graph_irq 10 || rc=1
+exit $rc
