@@ -28,8 +28,10 @@ BOOT_ONLY=test_core_bootparams,test_events_boot,test_fn_boot,test_fn_stack_boot,
 # test_rb_function_stress (the function tracer on every function, both
 # CPUs busy) and test_lat_tracers (every site patched at each switch) go
 # with them. Two boots share them, so that they run side by side; each
-# list is a set of run.sh globs.
-FN_TESTS_A='test_fn_[a-g]*'
+# list is a set of run.sh globs. These boots run the boot self-tests
+# (HARNESS_SELFTESTS=1; harness/guest.sh turns them off elsewhere), so
+# test_rb_startup, which checks the ring buffer's, goes with them.
+FN_TESTS_A='test_fn_[a-g]*,test_rb_startup'
 FN_TESTS_B='test_fn_[h-z]*,test_lat_*,test_rb_function_stress'
 FN_TESTS="$FN_TESTS_A,$FN_TESTS_B"
 

@@ -82,10 +82,16 @@ cmd=$(mktemp)
 trap 'rm -f "$cmd"' EXIT
 # TESTS: test files or directories, relative to the ftrace selftest dir
 # (for example "test.d/direct"); the default runs them all.
+# Each line ftracetest prints also goes, after the guest's uptime, to
+# the run directory's file "stamped": the seconds each test took.
 cat >"$cmd" <<GUEST
 #!/bin/sh
 cd /tmp/out/ftrace || exit 1
-./ftracetest -l /tmp/out/ftrace-logs ${TESTS:-}
+./ftracetest -l /tmp/out/ftrace-logs ${TESTS:-} | while IFS= read -r line; do
+	read -r up _ </proc/uptime
+	printf '%s %s\n' "\$up" "\$line" >>/tmp/out/stamped
+	printf '%s\n' "\$line"
+done
 exit 0
 GUEST
 start=$(date +%s)
@@ -106,8 +112,16 @@ results=$OUT/logs/ftracetest-$flavor-$arch${variant:+-$variant}$part.txt
 	grep -aE '^\[[0-9]+\] .*\[[A-Z]+\]$' "$out" | sed 's/^\[[0-9]*\] //'
 } >"$results"
 grep -q '^# of passed' "$results" || die "no ftracetest summary in $out"
+# The seconds of each test, the longest first.
+awk '{ t = $1 } /^[0-9.]+ \[[0-9]+\] / { l = $0; sub(/^[^ ]+ \[[0-9]+\] /, "", l)
+	printf "%6.1f %s\n", t - prev, l } { prev = t }' "$OUT/runs/$arch-$flavor${variant:+-$variant}-ftracetest$part/stamped" 2>/dev/null |
+	sort -rn >"${results%.txt}-times.txt"
 grep '^# of ' "$results"
 echo "(${secs}s; results: $results)"
+if [ -s "${results%.txt}-times.txt" ]; then
+	echo "the longest tests, in seconds:"
+	head -n 5 "${results%.txt}-times.txt" | sed 's/^/  /'
+fi
 
 # Flavor ours is held to its own reference while it lacks features
 # (events, function tracing) that later issues add: the tests it passed

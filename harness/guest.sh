@@ -74,11 +74,17 @@ append="$append HARNESS_ARCH=$arch HARNESS_FLAVOR=$flavor"
 # longer than most runs may last, and a boot or test that hangs on one
 # would end in a timeout with no clue. GUEST_APPEND may set another.
 append="$append rcupdate.rcu_task_stall_timeout=30000"
-# ours has the tracers' self-tests in every build: only a boot of variant
-# selftest runs them (harness/configs/selftest.config). An empty
-# trace_event= turns them off; a later trace_event= in GUEST_APPEND
-# replaces it.
-[ "$flavor" = ours ] && [ "$variant" != selftest ] && append="$append trace_event="
+# ours has the boot self-tests in every build, the tracers' and the ring
+# buffer's (harness/configs/selftest.config, tracing.config): only a boot
+# of variant selftest, or one whose GUEST_APPEND has HARNESS_SELFTESTS=1,
+# runs them. An empty trace_event= turns the tracers' off (a later
+# trace_event= in GUEST_APPEND replaces it), and initcall_blacklist the
+# ring buffer's (10 s of each boot under TCG).
+selftests=
+case " ${GUEST_APPEND:-} " in *" HARNESS_SELFTESTS=1 "*) selftests=1 ;; esac
+[ "$variant" = selftest ] && selftests=1
+[ "$flavor" = ours ] && [ -z "$selftests" ] &&
+	append="$append trace_event= initcall_blacklist=rb_startup_test"
 # GUEST_APPEND: more kernel parameters (NAME=VALUE ones reach the guest's
 # scripts as environment variables, e.g. HARNESS_TESTS=PATTERN).
 [ -n "${GUEST_APPEND:-}" ] && append="$append $GUEST_APPEND"

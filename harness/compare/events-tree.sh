@@ -7,7 +7,7 @@
 T=/sys/kernel/tracing
 echo "=== available_events"
 sort $T/available_events
-for f in $T/events/*/*/format; do
-	echo "=== ${f#$T/}"
-	sed 's/^ID: [0-9]*$/ID: N/' "$f"
-done
+# (one awk for every file: a sed per file took 90 s of TCG)
+awk -v skip=$((${#T} + 2)) '
+	FNR == 1 { print "=== " substr(FILENAME, skip) }
+	{ sub(/^ID: [0-9]+$/, "ID: N"); print }' $T/events/*/*/format

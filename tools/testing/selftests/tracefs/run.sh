@@ -5,7 +5,8 @@
 # Usage: run.sh [PATTERN [SKIP]]   (comma-separated shell globs on the
 # test names: run those PATTERN matches, default all, but not those SKIP
 # matches)
-# Exits 1 if any test failed, else 0.
+# Exits 1 if any test failed, else 0. After each test's output, a comment
+# line gives the seconds it took.
 dir=$(cd "$(dirname "$0")" && pwd)
 pattern=${1:-*}
 skip=${2:-}
@@ -22,6 +23,11 @@ matches() {
 		case $_name in $_g) return 0 ;; esac
 	done
 	return 1
+}
+# now: seconds since boot.
+now() {
+	read -r _up _ </proc/uptime
+	echo "$_up"
 }
 tests=
 for t in "$dir"/test_*.sh; do
@@ -41,9 +47,11 @@ for t in $tests; do
 	i=$((i + 1))
 	name=$(basename "$t" .sh)
 	log=/tmp/tracefs-selftest.$name.log
+	start=$(now)
 	(cd /tmp && TESTDIR=$dir sh "$t") >"$log" 2>&1
 	rc=$?
 	sed 's/^/# /' "$log"
+	echo "# $name took $(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
 	case $rc in
 	0) echo "ok $i $name" ;;
 	4) echo "ok $i $name # SKIP $(tail -n 1 "$log")" ;;
