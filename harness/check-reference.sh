@@ -44,9 +44,9 @@ echo "== make check-reference: $(date -u '+%F %T') UTC"
 job b-up 1 "" step "build upstream/x86_64" "$HARNESS/build.sh" upstream x86_64
 job b-rb 1 "" step "build rb/x86_64" "$HARNESS/build.sh" rb x86_64
 reference_jobs b-rb
-job rec-trace 1 b-up record trace compare-trace.sh
-job rec-events 1 b-up record events compare-events.sh
-job rec-tracecmd 1 b-up record tracecmd compare-tracecmd.sh
+job rec-trace 1g b-up record trace compare-trace.sh
+job rec-events 1g b-up record events compare-events.sh
+job rec-tracecmd 1g b-up record tracecmd compare-tracecmd.sh
 run_jobs
 
 jobs_report "make check-reference" "$t0"

@@ -134,15 +134,15 @@ reference_jobs() {
 	local rb=$1 p tests
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p"
-		job "up-fn$p" 1 b-up suite x86_64 upstream "fn$p" $ONE_THREAD "" 1800 \
+		job "up-fn$p" 1g b-up suite x86_64 upstream "fn$p" $ONE_THREAD "" 1800 \
 			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY"
 	done
-	job up-suite 2 b-up suite x86_64 upstream suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
-	job rb-rest 2 "$rb" suite x86_64 rb rest $MT "" 1200 \
+	job up-suite 2g b-up suite x86_64 upstream suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
+	job rb-rest 2g "$rb" suite x86_64 rb rest $MT "" 1200 \
 		"HARNESS_SKIP=$SUITE_SKIP,$RB_TESTS"
-	job rb-lat 1 "$rb" suite x86_64 rb lat $ONE_THREAD "" 1200 "HARNESS_TESTS=test_lat_*"
-	job up-fnboot 1 b-up suite x86_64 upstream fnboot $ONE_THREAD "" 600 \
+	job rb-lat 1g "$rb" suite x86_64 rb lat $ONE_THREAD "" 1200 "HARNESS_TESTS=test_lat_*"
+	job up-fnboot 1g b-up suite x86_64 upstream fnboot $ONE_THREAD "" 600 \
 		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot"
-	job up-stackboot 1 b-up suite x86_64 upstream stackboot $ONE_THREAD "" 600 \
+	job up-stackboot 1g b-up suite x86_64 upstream stackboot $ONE_THREAD "" 600 \
 		"$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"
 }

@@ -24,10 +24,11 @@
 # exactly); any other is printed and fails the run. An accepted entry that
 # no warning matched is noted, not a failure (it may be another arch's).
 #
-# Usage: sparse.sh [-a] [-v VARIANT] [ARCH...]
+# Usage: sparse.sh [-a] [-v VARIANT] [ARCH[:VARIANT]...]
 #   ARCH: x86_64 and/or arm64 (default: both)
 #   -v VARIANT: that variant's build directory (selftest has the tracers'
-#   self-tests, kernel/trace/trace_selftest*.c)
+#   self-tests, kernel/trace/trace_selftest*.c); ARCH:VARIANT gives one
+#   arch its own (make check: x86_64 arm64:debug)
 #   -a: every object of the build, so that what sparse finds in our headers
 #   (linux/ftrace.h, linux/trace_events.h...) from upstream's files counts
 #   too: some 1200 files, a quarter of an hour or more instead of a minute
@@ -37,18 +38,18 @@ set -eu
 . "$(dirname "$0")/common.sh"
 . "$HARNESS/manifest.sh"
 
-usage="usage: sparse.sh [-a] [-v VARIANT] [ARCH...]"
-variant='' every=''
+usage="usage: sparse.sh [-a] [-v VARIANT] [ARCH[:VARIANT]...]"
+variant0='' every=''
 while getopts av: o; do
 	case $o in
 	a) every=1 ;;
-	v) variant=$OPTARG ;;
+	v) variant0=$OPTARG ;;
 	*) die "$usage" ;;
 	esac
 done
 shift $((OPTIND - 1))
 arches=${*:-x86_64 arm64}
-for arch in $arches; do arch_setup "$arch"; done
+for spec in $arches; do arch_setup "${spec%%:*}"; done
 accepted=$HARNESS/reference/sparse-accepted
 command -v sparse >/dev/null || die "no sparse: run harness/deps.sh"
 awk -F'\t' '
@@ -72,8 +73,10 @@ our_files >"$tmp/ours"
 : >"$tmp/used"
 
 new=0
-for arch in $arches; do
+for spec in $arches; do
 	t0=$(date +%s)
+	arch=${spec%%:*} variant=$variant0
+	[ "$arch" = "$spec" ] || variant=${spec#*:}
 	bdir=$(build_dir ours "$arch" "$variant")
 	[ -f "$bdir/vmlinux" ] ||
 		die "no kernel in $bdir: harness/build.sh ours $arch $variant first"
