@@ -5,13 +5,13 @@
  * tracer's API (callbacks on the entry and the return of kernel
  * functions), which kprobes, livepatch, BPF and pstore build on.
  *
- * The function tracer is being written (issue 6). FUNCTION_TRACER and
- * DYNAMIC_FTRACE can be set on x86-64: boot makes every call site of the
- * kernel a recorded nop, ftrace_ops can be registered, and the "function"
- * tracer exists. The "on" half below declares what exists and keeps
- * stubs, each marked with the step of the plan that replaces it, for the
- * rest. The options still missing (DYNAMIC_FTRACE_WITH_DIRECT_CALLS)
- * have only the "off" half.
+ * FUNCTION_TRACER, DYNAMIC_FTRACE and FUNCTION_GRAPH_TRACER are ours on
+ * x86-64 and arm64: boot makes every call site of the kernel a recorded
+ * nop, and registered ftrace_ops patch in calls to their callbacks. The
+ * "on" half below declares what exists, and no-op stubs for the few
+ * functions ours does not provide (the README lists them). An option
+ * ours does not have yet (DYNAMIC_FTRACE_WITH_DIRECT_CALLS) has only the
+ * "off" half.
  */
 
 #ifndef _LINUX_FTRACE_H
@@ -384,7 +384,7 @@ int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
 			  unsigned int cnt, int remove, int reset);
 /* Drop the sets of an ops that is not registered. */
 void ftrace_free_filter(struct ftrace_ops *ops);
-/* Boot-time filters and the global ones: issue 6, step 7. */
+/* No-ops in ours: no global filter for an ops, nor an early one. */
 #define ftrace_set_early_filter(ops, buf, enable) do { } while (0)
 #define ftrace_ops_set_global_filter(ops) do { } while (0)
 #else /* !CONFIG_DYNAMIC_FTRACE */

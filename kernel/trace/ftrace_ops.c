@@ -135,10 +135,10 @@ int ftrace_ipmodify_check(struct ftrace_ops *ops,
  * register_ftrace_function - have a callback called on function entry
  * @ops: the callback (func) and its flags; private is the owner's
  *
- * From the time this returns, @ops->func is called on the entry of
- * every traceable function of the kernel (filters come with issue 6,
- * step 2), from any context, with preemption disabled, at most once per
- * context level at a time.
+ * From the time this returns, @ops->func is called on the entry of each
+ * traceable function of the kernel its filters select (all of them
+ * when it has none: ftrace_set_filter()), from any context, with
+ * preemption disabled, at most once per context level at a time.
  *
  * Return: 0; -EBUSY if @ops is registered already, or if it may change
  * ip (FTRACE_OPS_FL_IPMODIFY) in a function that another such ops

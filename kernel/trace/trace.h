@@ -190,9 +190,9 @@ enum trace_opt_bit {
 	TRACE_OPT_EVENT_FORK,
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_HASH_PTR,
-	TRACE_OPT_FUNCTION,		/* "function-trace": later issues */
+	TRACE_OPT_FUNCTION,		/* "function-trace": trace_irqsoff.c */
 	TRACE_OPT_FUNC_FORK,		/* "function-fork": ftrace_pid.c */
-	TRACE_OPT_DISPLAY_GRAPH,	/* "display-graph": later issues */
+	TRACE_OPT_DISPLAY_GRAPH,	/* "display-graph": trace_irqsoff.c */
 	TRACE_OPT_STACKTRACE,
 	TRACE_OPT_NR,
 };

@@ -23,8 +23,8 @@
  * callback first asks ftrace_pid_skip() whether the running task is
  * left out, a per-CPU load the pid filter keeps up to date.
  *
- * TODO(issue 6): the trace exports of function records, and the
- * events/ftrace/function filter.
+ * Not done: function records are not passed to the trace exports
+ * (trace_export.c), and events/ftrace/function has no filter.
  */
 
 #include <linux/ftrace.h>
