@@ -45,8 +45,10 @@ mkdir -p "$logdir"
 JOB_DIR=$logdir/jobs
 t0=$(date +%s)
 # A build is a job of weight 1 like any other: make -j1, so that a build
-# beside a guest does not slow the guest's TCG threads (a guest that
-# loses its core can time out). Two builds at once keep both cores busy.
+# does not take a second core from a guest (a guest that loses its core
+# can time out). Two builds at once keep both cores busy. A build still
+# slows a guest beside it by its process churn: harness/jobs.sh starts
+# host jobs before guests for that.
 # make check-quick has one build, first: it gets every core.
 if [ "${QUICK:-0}" = 1 ]; then
 	export JOBS=${JOBS:-$(nproc)}
