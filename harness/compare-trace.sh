@@ -8,7 +8,10 @@
 # while ours saves it with the marker (record-cmd); the latency format's
 # delay marks (which depend on the time between writes); the address of
 # tracing_mark_write in raw output; the bytes a raw marker's record has
-# beyond its payload (ring buffer padding: stale in upstream).
+# beyond its payload (ring buffer padding: stale in upstream). A
+# timestamp takes the spaces before it with it: its column is padded to
+# the seconds' digits, so a boot that writes its markers before second
+# 10 (or after 99) would otherwise differ by a space.
 # Usage: compare-trace.sh [FLAVOR_A [FLAVOR_B [ARCH]]] (ours upstream x86_64)
 # RECORD=FILE: boot A alone and keep its raw output in FILE, no diff
 # (make check-reference records upstream's side so). RAW_B=FILE: B's raw
@@ -19,7 +22,7 @@ a=${1:-ours} b=${2:-upstream} arch=${3:-x86_64}
 dir=$OUT/compare
 mkdir -p "$dir"
 mask() {
-	sed -E -e 's/[0-9]+\.[0-9]{6}/TS/g' \
+	sed -E -e 's/ *[0-9]+\.[0-9]{6}/ TS/g' \
 		-e 's/^( *)[^ ]+-[0-9]+( +)(\(|\[|[0-9])/\1COMM-PID\2\3/' \
 		-e 's/\( *[0-9]+\)/(TGID)/' \
 		-e 's/#P:[0-9]+/#P:N/' \
