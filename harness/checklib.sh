@@ -137,8 +137,8 @@ reference_jobs() {
 		job "up-fn$p" 1g b-up suite x86_64 upstream "fn$p" $ONE_THREAD "" 1800 \
 			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY"
 	done
-	job up-suite 2g b-up suite x86_64 upstream suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
-	job rb-rest 2g "$rb" suite x86_64 rb rest $MT "" 1200 \
+	job up-suite 1m b-up suite x86_64 upstream suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
+	job rb-rest 1m "$rb" suite x86_64 rb rest $MT "" 1200 \
 		"HARNESS_SKIP=$SUITE_SKIP,$RB_TESTS"
 	job rb-lat 1g "$rb" suite x86_64 rb lat $ONE_THREAD "" 1200 "HARNESS_TESTS=test_lat_*"
 	job up-fnboot 1g b-up suite x86_64 upstream fnboot $ONE_THREAD "" 600 \

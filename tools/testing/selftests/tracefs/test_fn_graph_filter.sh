@@ -13,6 +13,10 @@
 #   it takes a decimal number (EINVAL, ERANGE otherwise).
 # - set_ftrace_filter: only the functions it has are traced, each at the
 #   depth of its traced callers, and only they are patched.
+# Each trace holds the workload alone: it is cleared once the tracer runs
+# (what the tracer's start traced is gone: upstream's own patching,
+# text_poke_memcpy, shows with max_graph_depth 1), and no CPU's buffer
+# may have overrun (the checks want whole call trees).
 . "$TESTDIR/lib.sh"
 export LC_ALL=C
 
@@ -23,7 +27,9 @@ D=$T/max_graph_depth
 for f in "$G" "$N" "$D"; do
 	[ -f "$f" ] || fail "no ${f#"$T"/}"
 done
+size0=$(buffer_kb)
 cleanup() {
+	echo "$size0" >"$T/buffer_size_kb"
 	echo 0 >"$D"
 	echo >"$G"
 	echo >"$N"
@@ -89,15 +95,21 @@ workload() {
 		i=$((i + 1))
 	done
 }
-# trace: run the workload under function_graph into /tmp/fg.trace.
+# trace: run the workload under function_graph into /tmp/fg.trace; fails
+# if a CPU's buffer overran. 8 MB a CPU: on a debug kernel (lockdep's
+# checks in every RCU read section) the workload overran the 1.4 MB
+# default.
+echo 8192 >"$T/buffer_size_kb"
 trace() {
-	: >"$T/trace"
 	echo function_graph >"$T/current_tracer" || fail "current_tracer function_graph"
+	: >"$T/trace"
 	workload
 	echo 0 >"$T/tracing_on"
 	cat "$T/trace" >/tmp/fg.trace
+	over=$(cat "$T"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')
 	echo nop >"$T/current_tracer"
 	echo 1 >"$T/tracing_on"
+	[ "$over" = 0 ] || fail "$over records overwritten in $(buffer_kb) KB a CPU"
 }
 # names KIND DEPTH: the functions of the records of KIND (open, leaf,
 # close, all) at DEPTH (N, +N for deeper than N, or any), sorted, once
