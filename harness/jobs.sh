@@ -15,14 +15,14 @@
 # it has two vCPUs: a suite has both busy only in its race tests (in the
 # make check of 8ce6f69, x86-64's main suite used 373 CPU seconds in
 # 524 s, 0.7 of a core), so a guest on one TCG thread shares the two
-# cores with it, three threads at most. A
-# job is started as soon as its dependencies (job names,
-# space-separated) have ended well and its weight fits: first the host
-# jobs, in declaration order, then the guests, in declaration order. A
-# job that needs more cores than are free holds back the jobs of its kind
-# declared after it, so that a heavy job is not starved by a stream of
-# light ones. A job whose dependency failed is not run and counts as a
-# failure. A failing job does not stop the others.
+# cores with it, three threads at most. A job is started as soon as its
+# dependencies (job names, space-separated) have ended well and its
+# weight fits: first the host jobs, in declaration order, then the
+# guests, in declaration order. A job that needs more cores than are
+# free holds back the jobs of its kind declared after it, so that a heavy
+# job is not starved by a stream of light ones. A job whose dependency
+# failed is not run and counts as a failure. A failing job does not stop
+# the others.
 #
 # Why guests come last: on this project's machine (a PVM guest) a TCG
 # guest beside a kernel build with a warm ccache ran 70% slower (98 s
