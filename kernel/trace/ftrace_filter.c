@@ -82,7 +82,15 @@ struct mod_word {
 static LIST_HEAD(mod_words);
 static DEFINE_MUTEX(mod_words_lock);
 
-static struct ftrace_ip_set *ip_set_alloc(unsigned long nr)
+/**
+ * ftrace_ip_set_alloc - an empty set with room for @nr addresses
+ * @nr: how many addresses the caller will add
+ *
+ * Every set is made here, so that none starts with stale fields.
+ *
+ * Return: the set (nr 0, not emptied), or NULL without memory.
+ */
+struct ftrace_ip_set *ftrace_ip_set_alloc(unsigned long nr)
 {
 	struct ftrace_ip_set *set;
 
@@ -132,7 +140,7 @@ static struct ftrace_ip_set *ip_set_merge(const struct ftrace_ip_set *a,
 	unsigned long na = a ? a->nr : 0, i = 0, j = 0;
 	struct ftrace_ip_set *out;
 
-	out = ip_set_alloc(na + (add ? b->nr : 0));
+	out = ftrace_ip_set_alloc(na + (add ? b->nr : 0));
 	if (!out)
 		return NULL;
 	out->emptied = a && a->emptied;
@@ -224,7 +232,7 @@ static struct ftrace_ip_set *word_match(const struct word_spec *spec)
 	}
 
 	mutex_lock(&ftrace_lock);
-	set = ip_set_alloc(ftrace_nr_recs);
+	set = ftrace_ip_set_alloc(ftrace_nr_recs);
 	if (!set) {
 		mutex_unlock(&ftrace_lock);
 		return ERR_PTR(-ENOMEM);
@@ -512,7 +520,7 @@ static void forget_in(struct ftrace_ops *ops, bool exclude,
 	cur = rcu_dereference_protected(*slot, lockdep_is_held(&ftrace_lock));
 	if (!cur)
 		return;
-	next = ip_set_alloc(cur->nr);
+	next = ftrace_ip_set_alloc(cur->nr);
 	if (!next)
 		return;	/* stale ips match no site; a reused address might */
 	for (i = 0; i < cur->nr; i++) {
@@ -576,7 +584,7 @@ struct ftrace_ip_set *ftrace_filter_copy(struct ftrace_ops *ops, bool exclude)
 	lockdep_assert_held(&ftrace_filter_lock);
 	cur = rcu_dereference_protected(exclude ? ops->notrace_ips : ops->filter_ips,
 					lockdep_is_held(&ftrace_filter_lock));
-	copy = ip_set_alloc(cur ? cur->nr : 0);
+	copy = ftrace_ip_set_alloc(cur ? cur->nr : 0);
 	if (copy && cur) {
 		memcpy(copy->ips, cur->ips, cur->nr * sizeof(cur->ips[0]));
 		copy->nr = cur->nr;
@@ -707,7 +715,7 @@ static int set_regex(struct ftrace_ops *ops, bool exclude,
 		return -ENOMEM;
 
 	mutex_lock(&ftrace_filter_lock);
-	set = reset ? ip_set_alloc(0) : ftrace_filter_copy(ops, exclude);
+	set = reset ? ftrace_ip_set_alloc(0) : ftrace_filter_copy(ops, exclude);
 	if (!set) {
 		ret = -ENOMEM;
 		goto out;
@@ -756,7 +764,7 @@ int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
 	unsigned int i;
 	int ret = 0;
 
-	sites = ip_set_alloc(cnt);
+	sites = ftrace_ip_set_alloc(cnt);
 	if (!sites)
 		return -ENOMEM;
 	for (i = 0; i < cnt; i++) {
@@ -772,7 +780,7 @@ int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
 	     NULL);
 
 	mutex_lock(&ftrace_filter_lock);
-	set = reset ? ip_set_alloc(0) : ftrace_filter_copy(ops, false);
+	set = reset ? ftrace_ip_set_alloc(0) : ftrace_filter_copy(ops, false);
 	next = set ? ip_set_merge(set, sites, !remove) : NULL;
 	ftrace_ip_set_free(set);
 	if (next)

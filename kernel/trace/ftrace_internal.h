@@ -162,6 +162,7 @@ struct ftrace_ip_set {
 /* Serialises edits of every ops' sets; taken before ftrace_lock. */
 extern struct mutex ftrace_filter_lock;
 
+struct ftrace_ip_set *ftrace_ip_set_alloc(unsigned long nr);
 bool ftrace_ip_set_has(const struct ftrace_ip_set *set, unsigned long ip);
 void ftrace_ip_set_free(struct ftrace_ip_set *set);
 /* A private copy of ops' filter or notrace set (empty if none). */

@@ -402,12 +402,11 @@ static int table_install(struct trace_array *tr, struct probe_table *t,
 		t = NULL;
 	}
 	if (t) {
-		ips = kvmalloc(struct_size(ips, ips, t->nr), GFP_KERNEL);
+		ips = ftrace_ip_set_alloc(t->nr);
 		if (!ips) {
 			kvfree(t);
 			return -ENOMEM;
 		}
-		ips->nr = 0;
 		for (i = 0; i < t->nr; i++)
 			if (!ips->nr || ips->ips[ips->nr - 1] != t->p[i]->ip)
 				ips->ips[ips->nr++] = t->p[i]->ip;
