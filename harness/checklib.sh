@@ -52,7 +52,7 @@ suite() {
 # expected-skips does not list is a failure, and so is a boot in which no
 # test passed.
 judge_tap() {
-	local out=$1 arch=$2 flavor=$3 name=$4 rc=$5 p f s bad t
+	local out=$1 arch=$2 flavor=$3 name=$4 rc=$5 p f s bad t why
 	p=$(grep -c '^ok ' "$out")
 	s=$(grep -c '^ok .* # SKIP' "$out")
 	f=$(grep -c '^not ok ' "$out")
@@ -83,7 +83,11 @@ judge_tap() {
 	if [ "$rc" = 125 ] || { [ "$rc" != 0 ] && [ "$f" = 0 ]; } || [ $((p - s)) -le 0 ]; then
 		grep '^HARNESS FAIL\|^  ' "$out" | head -n 90 | sed 's/^/    /'
 		[ $((p - s)) -gt 0 ] || echo "    no test passed in this boot"
-		res_fail "guest run $arch/$flavor/$name: exit $rc (log: $out)"
+		# The runner's reason (a timeout, the kernel's first report)
+		# goes in the list of failures too: the end of the output is
+		# what CI surely shows.
+		why=$(sed -n 's/^HARNESS FAIL [^:]*: //p' "$out" | head -n 1)
+		res_fail "guest run $arch/$flavor/$name: exit $rc${why:+ ($why)} (log: $out)"
 	else
 		echo "$([ "$f" = 0 ] && echo PASS || echo FAIL): guest $name $arch/$flavor: $((p - s)) passed, $f failed, $s skipped"
 	fi

@@ -69,10 +69,15 @@ kmake() { # FLAVOR ARCH VARIANT make-args...
 	shift 3
 	arch_setup "$arch"
 	local cc=${CROSS}gcc hostcc=gcc
+	# CCACHE_DEPEND: a miss compiles once, and ccache takes the headers
+	# from the compiler's dependency file (Kbuild's -Wp,-MMD) instead of
+	# running the preprocessor first: lib/ of ours x86-64 (123 objects)
+	# built in 108-122 s so, 137-150 s without, 105-145 s with no
+	# ccache. A hit takes as long either way (27 s for the same lib/).
 	if command -v ccache >/dev/null; then
 		cc="ccache $cc"
 		hostcc="ccache gcc"
-		export CCACHE_BASEDIR=$OUT CCACHE_NOHASHDIR=1
+		export CCACHE_BASEDIR=$OUT CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
 		export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 	fi
 	# NM: GNU nm loads every plugin in /usr/lib/bfd-plugins at each
