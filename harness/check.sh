@@ -248,7 +248,7 @@ if has_arch x86_64; then
 		job meta-warn 1g "b-ours-x86" meta "a WARN" 'kernel report: .*(WARNING:|cut here)' \
 			"" "$HARNESS/selftest/warn.sh"
 		job meta-hang 1g "b-ours-x86" meta "a hang" 'timeout: no power-off' \
-			"" "$HARNESS/selftest/hang.sh" -t 45
+			"" "$HARNESS/selftest/hang.sh" -t 20
 	fi
 	job sparse 1 "b-ours-x86 ${J_STATE[b-ours-arm]+b-ours-arm}" \
 		step "sparse on our C files" env NO_BUILD=1 "$HARNESS/sparse.sh" \
