@@ -312,20 +312,30 @@ static void iter_rewind(struct trace_iterator *iter)
 	iter->leftover = 0;
 }
 
-/* Move to position pos + 1; false at the end. */
-static bool iter_step(struct trace_iterator *iter)
+/*
+ * Move to position pos + 1: 1, or 0 at the end. -EINTR, without a move,
+ * once the task is killed: a seek far into a big buffer renders every
+ * record on the way in one call, which may take minutes on a slow
+ * machine, and a kill ends it there. seq_file hands the error back
+ * (the seek fails and rewinds the file), and the iterator stays at a
+ * position it can go on from or rewind to.
+ */
+static int iter_step(struct trace_iterator *iter)
 {
 	iter_qs();
+	if (fatal_signal_pending(current))
+		return -EINTR;
 	iter->leftover = 0;
 	if (!trace_find_next_entry_inc(iter))
-		return false;
+		return 0;
 	iter->pos++;
-	return true;
+	return 1;
 }
 
 static void *s_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_iterator *iter = m->private;
+	int ret;
 
 	mutex_lock(&iter->mutex);
 	/* the same position again: seq_file retries after an overflow */
@@ -333,19 +343,23 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 		return iter;
 	if (iter->pos < 0 || *pos < iter->pos)
 		iter_rewind(iter);
-	while (iter->pos < *pos)
-		if (!iter_step(iter))
-			return NULL;
+	while (iter->pos < *pos) {
+		ret = iter_step(iter);
+		if (ret <= 0)
+			return ret ? ERR_PTR(ret) : NULL;
+	}
 	return iter;
 }
 
 static void *s_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	struct trace_iterator *iter = m->private;
+	int ret;
 
 	(*pos)++;
-	if (!iter_step(iter))
-		return NULL;
+	ret = iter_step(iter);
+	if (ret <= 0)
+		return ret ? ERR_PTR(ret) : NULL;
 	return iter;
 }
 
