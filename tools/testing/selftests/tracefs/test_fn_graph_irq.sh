@@ -128,11 +128,16 @@ trees() {
 }
 # judge WHAT ROOT [HIDDEN]: trees() holds, and interrupts were seen
 # inside trees. A fault is shown with the lines before it and kept in
-# $miss for the end.
+# $miss for the end. Returns 2 if fewer than 10 trees had an interrupt
+# inside and the run ended on its time limit (see run_judge).
 judge() {
 	if r=$(trees "$2" "${3:-}"); then
 		set -- "$1" $r
-		[ "$3" -ge 10 ] || fail "$1: interrupts inside only $3 of $2 trees"
+		if [ "$3" -lt 10 ]; then
+			[ "$(cat $P/run)" -lt "$CALLS" ] && [ "$MS" -lt 4800 ] &&
+				return 2
+			fail "$1: interrupts inside only $3 of $2 trees"
+		fi
 		echo "$1: $2 trees, $3 with interrupts inside; $4 records, $5 of interrupts"
 		return
 	fi
@@ -145,23 +150,37 @@ judge() {
 	esac
 	miss="$miss; $1: ${r%%: line *}"
 }
+# run_judge WHAT ROOT [HIDDEN]: run, then judge. On a loaded host the
+# loop makes fewer calls in its MS ms (1600 instead of some 10000 on
+# arm64's debug kernel beside three other guests), and a leaf's trees
+# then saw as few as 7 interrupts: such a run is made again, twice as
+# long each time, up to 4800 ms. Each run is judged whole.
+run_judge() {
+	MS=${FGIRQ_MS:-300}
+	while :; do
+		echo "$MS" >$P/max_ms
+		run "$1"
+		judge "$@" && break
+		[ $? = 2 ] || break
+		echo "$1: few interrupts inside trees in $MS ms ($(cat $P/run) calls): again for $((MS * 2)) ms"
+		MS=$((MS * 2))
+	done
+}
+
 # set_graph_function: trees of harness_fgirq_outer, interrupts in them.
 echo harness_fgirq_outer >"$G" || fail "set_graph_function harness_fgirq_outer"
-run "set_graph_function outer"
-judge "set_graph_function outer" "harness_fgirq_outer [$M]"
+run_judge "set_graph_function outer" "harness_fgirq_outer [$M]"
 
 # The root a leaf: the loop is all entries and returns of the root.
 echo harness_fgirq_leaf >"$G" || fail "set_graph_function harness_fgirq_leaf"
-run "set_graph_function leaf"
-judge "set_graph_function leaf" "harness_fgirq_leaf [$M]"
+run_judge "set_graph_function leaf" "harness_fgirq_leaf [$M]"
 
 # set_graph_notrace: inside the trees, _inner and _leaf are gone, and
 # with them the interrupts that arrive inside _inner.
 echo harness_fgirq_outer >"$G"
 echo harness_fgirq_inner >"$N" || fail "set_graph_notrace harness_fgirq_inner"
-run "set_graph_notrace inner"
+run_judge "set_graph_notrace inner" "harness_fgirq_outer [$M]" '^harness_fgirq_(inner|leaf) '
 echo >"$N"
-judge "set_graph_notrace inner" "harness_fgirq_outer [$M]" '^harness_fgirq_(inner|leaf) '
 
 r=$(kernel_reports "$dmesg0")
 [ -z "$r" ] || fail "kernel reports: $r"
