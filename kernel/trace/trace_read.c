@@ -313,29 +313,29 @@ static void iter_rewind(struct trace_iterator *iter)
 }
 
 /*
- * Move to position pos + 1: 1, or 0 at the end. -EINTR, without a move,
- * once the task is killed: a seek far into a big buffer renders every
+ * Move to position pos + 1: returns the iterator, or NULL at the end.
+ * ERR_PTR(-EINTR), without a move, once the task is killed: a seek far into a big buffer renders every
  * record on the way in one call, which may take minutes on a slow
  * machine, and a kill ends it there. seq_file hands the error back
  * (the seek fails and rewinds the file), and the iterator stays at a
  * position it can go on from or rewind to.
  */
-static int iter_step(struct trace_iterator *iter)
+static void *iter_step(struct trace_iterator *iter)
 {
 	iter_qs();
 	if (fatal_signal_pending(current))
-		return -EINTR;
+		return ERR_PTR(-EINTR);
 	iter->leftover = 0;
 	if (!trace_find_next_entry_inc(iter))
-		return 0;
+		return NULL;
 	iter->pos++;
-	return 1;
+	return iter;
 }
 
 static void *s_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_iterator *iter = m->private;
-	int ret;
+	void *p;
 
 	mutex_lock(&iter->mutex);
 	/* the same position again: seq_file retries after an overflow */
@@ -344,9 +344,9 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 	if (iter->pos < 0 || *pos < iter->pos)
 		iter_rewind(iter);
 	while (iter->pos < *pos) {
-		ret = iter_step(iter);
-		if (ret <= 0)
-			return ret ? ERR_PTR(ret) : NULL;
+		p = iter_step(iter);
+		if (p != iter)
+			return p;
 	}
 	return iter;
 }
@@ -354,13 +354,9 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 static void *s_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	struct trace_iterator *iter = m->private;
-	int ret;
 
 	(*pos)++;
-	ret = iter_step(iter);
-	if (ret <= 0)
-		return ret ? ERR_PTR(ret) : NULL;
-	return iter;
+	return iter_step(iter);
 }
 
 static void s_stop(struct seq_file *m, void *p)
