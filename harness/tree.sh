@@ -24,11 +24,16 @@ manifest_check
 
 src=$(flavor_src "$flavor")
 state=$OUT/$flavor/overlay.state
+# The base's files are hard links, not copies (2 s instead of 17 s for
+# its 1.5 GB): a kernel build with O= writes nothing in its source tree,
+# and this script never writes a file in place (it removes a file before
+# it copies another there). So an edit made by hand in out/FLAVOR/src
+# must do the same, or it changes the base and every flavor.
 if [ ! -f "$src/Makefile" ]; then
-	say "copying the base into $src"
+	say "linking the base into $src"
 	rm -rf "$src" "$state"
 	mkdir -p "$(dirname "$src")"
-	cp -a "$BASE" "$src.tmp"
+	cp -al "$BASE" "$src.tmp"
 	mv "$src.tmp" "$src"
 fi
 
