@@ -29,11 +29,15 @@ BOOT_ONLY=test_core_bootparams,test_events_boot,test_fn_boot,test_fn_stack_boot,
 # CPUs busy) and test_lat_tracers (every site patched at each switch) go
 # with them. Two boots share them, so that they run side by side; each
 # list is a set of run.sh globs. These boots run the boot self-tests
-# (HARNESS_SELFTESTS=1; harness/guest.sh turns them off elsewhere), so
+# (HARNESS_SELFTESTS=1; harness/guest.sh turns them off elsewhere), and
 # test_rb_startup, which checks the ring buffer's, goes with them.
 FN_TESTS_A='test_fn_[a-g]*,test_rb_startup'
 FN_TESTS_B='test_fn_[h-z]*,test_lat_*,test_rb_function_stress'
 FN_TESTS="$FN_TESTS_A,$FN_TESTS_B"
+# More parameters of each (the ring buffer's startup test, 10 s of a
+# boot, runs only where test_rb_startup checks it: harness/guest.sh).
+FN_PARAMS_A=' HARNESS_RB_STARTUP=1'
+FN_PARAMS_B=
 
 # The main suite: everything else, multi-threaded (the ring buffer's races
 # and test_probe_race want both vCPUs at once).

@@ -153,20 +153,22 @@ if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
 	job rootfs-arm64 1 "" step "the arm64 guest's root" "$HARNESS/rootfs-arm64.sh"
 fi
 if has_arch x86_64 && [ "${QUICK:-0}" != 1 ]; then
-	# ours with the self-tests (FTRACE_STARTUP_TEST, in every build of
-	# ours; run only in variant selftest's boots), which patch every call
-	# site at boot: booted with one TCG thread only.
+	# ours with the tracers' self-tests (FTRACE_STARTUP_TEST, in every
+	# build of ours; run in a boot with HARNESS_SELFTESTS=1), which patch
+	# every call site at boot: booted with one TCG thread only. The ring
+	# buffer's startup test runs in fn A's boot (FN_PARAMS_A), with
+	# test_rb_startup.
 	for p in A B; do
-		eval "tests=\$FN_TESTS_$p"
-		job "fn$p-x86" 1g "b-ours-x86" suite x86_64 ours "fn$p" $ONE_THREAD selftest 1800 \
-			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1"
+		eval "tests=\$FN_TESTS_$p params=\$FN_PARAMS_$p"
+		job "fn$p-x86" 1g "b-ours-x86" suite x86_64 ours "fn$p" $ONE_THREAD "" 1800 \
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1$params"
 	done
 fi
 if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
 	for p in A B; do
-		eval "tests=\$FN_TESTS_$p"
+		eval "tests=\$FN_TESTS_$p params=\$FN_PARAMS_$p"
 		job "fn$p-arm" 1g "b-ours-arm rootfs-arm64" suite arm64 ours "fn$p" $ONE_THREAD "$ARM_VARIANT" 1800 \
-			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1"
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1$params"
 	done
 fi
 if has_arch x86_64; then
@@ -220,9 +222,9 @@ if has_arch x86_64; then
 		"maxcpus=1 HARNESS_TESTS=test_rb_hotplug"
 	job bootparams 1g "b-ours-x86" suite x86_64 ours bootparams $ONE_THREAD "" 600 \
 		"$BOOT_PARAMS HARNESS_BOOTPARAMS=1 HARNESS_TESTS=test_core_bootparams"
-	job eventboot 1g "b-ours-x86" suite x86_64 ours eventboot $ONE_THREAD selftest 600 \
+	job eventboot 1g "b-ours-x86" suite x86_64 ours eventboot $ONE_THREAD "" 600 \
 		"$EVENT_BOOT_PARAMS HARNESS_EVENTBOOT=1 HARNESS_TESTS=test_events_boot HARNESS_SELFTESTS=1"
-	job fnboot-x86 1g "b-ours-x86" suite x86_64 ours fnboot $ONE_THREAD selftest 600 \
+	job fnboot-x86 1g "b-ours-x86" suite x86_64 ours fnboot $ONE_THREAD "" 600 \
 		"$FN_BOOT_PARAMS HARNESS_FNBOOT=1 HARNESS_TESTS=test_fn_boot HARNESS_SELFTESTS=1"
 	job stackboot 1g "b-ours-x86" suite x86_64 ours stackboot $ONE_THREAD "" 600 \
 		"$STACK_BOOT_PARAMS HARNESS_STACKBOOT=1 HARNESS_TESTS=test_fn_stack_boot"

@@ -40,10 +40,6 @@ suite() {
 	local arch=$1 flavor=$2 name=$3 accel=$4 variant=$5 timeout=$6
 	local params=${7:-} out rc=0
 	out=$logdir/$name-$arch-$flavor.tap
-	# The debug kernel's boots poison freed slab objects, so that a
-	# field read before it is written reads 0x6b, which UBSAN or the
-	# test then sees, instead of whatever the memory last held.
-	[ "$variant" = debug ] && params="slub_debug=P${params:+ $params}"
 	ACCEL=$accel GUEST_APPEND=$params \
 		"$HARNESS/guest.sh" -a "$arch" -f "$flavor" -v "$variant" \
 		-n "$name" -t "$timeout" "$HARNESS/selftest/suite.sh" \

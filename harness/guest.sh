@@ -74,17 +74,26 @@ append="$append HARNESS_ARCH=$arch HARNESS_FLAVOR=$flavor"
 # longer than most runs may last, and a boot or test that hangs on one
 # would end in a timeout with no clue. GUEST_APPEND may set another.
 append="$append rcupdate.rcu_task_stall_timeout=30000"
+# The debug kernel poisons freed slab objects: a field read before it
+# is written then reads 0x6b, which UBSAN or the test sees, instead of
+# whatever the memory last held.
+[ "$variant" = debug ] && append="$append slub_debug=P"
 # ours has the boot self-tests in every build, the tracers' and the ring
-# buffer's (harness/configs/selftest.config, tracing.config): only a boot
-# of variant selftest, or one whose GUEST_APPEND has HARNESS_SELFTESTS=1,
-# runs them. An empty trace_event= turns the tracers' off (a later
-# trace_event= in GUEST_APPEND replaces it), and initcall_blacklist the
-# ring buffer's (10 s of each boot under TCG).
-selftests=
+# buffer's (harness/configs/selftest.config, tracing.config). A boot of
+# variant selftest runs both; one whose GUEST_APPEND has
+# HARNESS_SELFTESTS=1 runs the tracers', and HARNESS_RB_STARTUP=1 the
+# ring buffer's (10 s of each boot under TCG, which only the boot that
+# runs test_rb_startup needs). An empty trace_event= turns the tracers'
+# off (a later trace_event= in GUEST_APPEND replaces it), and
+# initcall_blacklist the ring buffer's.
+selftests= rbstartup=
 case " ${GUEST_APPEND:-} " in *" HARNESS_SELFTESTS=1 "*) selftests=1 ;; esac
-[ "$variant" = selftest ] && selftests=1
-[ "$flavor" = ours ] && [ -z "$selftests" ] &&
-	append="$append trace_event= initcall_blacklist=rb_startup_test"
+case " ${GUEST_APPEND:-} " in *" HARNESS_RB_STARTUP=1 "*) rbstartup=1 ;; esac
+[ "$variant" = selftest ] && selftests=1 rbstartup=1
+if [ "$flavor" = ours ]; then
+	[ -n "$selftests" ] || append="$append trace_event="
+	[ -n "$rbstartup" ] || append="$append initcall_blacklist=rb_startup_test"
+fi
 # GUEST_APPEND: more kernel parameters (NAME=VALUE ones reach the guest's
 # scripts as environment variables, e.g. HARNESS_TESTS=PATTERN).
 [ -n "${GUEST_APPEND:-}" ] && append="$append $GUEST_APPEND"
