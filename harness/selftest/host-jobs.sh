@@ -3,6 +3,8 @@
 # make check's scheduler (harness/jobs.sh), with jobs that sleep:
 # - a multi-threaded guest (1m) shares the cores with a guest on one TCG
 #   thread (1g), and never runs beside another multi-threaded guest;
+# - two half-core guests (hg) and a guest of weight 1 run at once on two
+#   cores; on one core the two hg run together, the 1g after them;
 # - host jobs start before guests declared ahead of them;
 # - a job whose dependency failed is not run, and both count as failed.
 set -eu
@@ -42,6 +44,22 @@ before "$(at mt g1 start)" "$(at mt m1 end)" ||
 before "$(at mt m1 end)" "$(at mt m2 start)" ||
 	fail "two multi-threaded guests ran at once: $(tr '\n' ' ' <"$tmp/mt.log")"
 echo "1m beside 1g, never beside 1m"
+
+sched 2 half '
+	job g1 1g "" span g1 2
+	job h1 hg "" span h1 2
+	job h2 hg "" span h2 2' >/dev/null
+before "$(at half h2 start)" "$(at half g1 end)" && before "$(at half h2 start)" "$(at half h1 end)" ||
+	fail "1g, hg and hg did not run at once on two cores: $(tr '\n' ' ' <"$tmp/half.log")"
+sched 1 half1 '
+	job h1 hg "" span h1 2
+	job h2 hg "" span h2 2
+	job g1 1g "" span g1 1' >/dev/null
+before "$(at half1 h2 start)" "$(at half1 h1 end)" ||
+	fail "two hg did not run at once on one core: $(tr '\n' ' ' <"$tmp/half1.log")"
+before "$(at half1 h1 end)" "$(at half1 g1 start)" && before "$(at half1 h2 end)" "$(at half1 g1 start)" ||
+	fail "a 1g ran beside two hg on one core: $(tr '\n' ' ' <"$tmp/half1.log")"
+echo "hg: half a core"
 
 sched 1 order '
 	job g2 1g "" span g2 1
