@@ -316,9 +316,9 @@ static void iter_rewind(struct trace_iterator *iter)
  * Move to position pos + 1: returns the iterator, or NULL at the end.
  * ERR_PTR(-EINTR), without a move, once the task is killed: a seek far
  * into a big buffer renders every record on the way in one call, which
- * may take minutes on a slow machine, and a kill ends it there. seq_file hands the error back
- * (the seek fails and rewinds the file), and the iterator stays at a
- * position it can go on from or rewind to.
+ * may take minutes on a slow machine, and a kill ends it there.
+ * seq_file hands the error back (the seek fails and rewinds the file),
+ * and the iterator stays at a position it can go on from or rewind to.
  */
 static void *iter_step(struct trace_iterator *iter)
 {
