@@ -77,6 +77,10 @@ if ! kmake "$flavor" "$arch" "$variant" -j"$JOBS" all >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -30 >&2
 	die "build of $flavor/$arch failed (log: $log)"
 fi
+check_local_exports "$arch" "$bdir" >>"$log" 2>&1 || {
+	tail -5 "$log" >&2
+	die "$flavor/$arch exports a symbol local to its object (log: $log)"
+}
 say "built $flavor/$arch${variant:+/$variant} in $(($(date +%s) - start)) s: $bdir/$IMAGE"
 
 # The harness's own test modules, built against this kernel.
@@ -88,4 +92,6 @@ if grep -q '^CONFIG_MODULES=y' "$bdir/.config"; then
 	done
 	kmake "$flavor" "$arch" "$variant" M="$mdir" modules >>"$log" 2>&1 ||
 		die "building the harness modules failed (log: $log)"
+	check_local_exports "$arch" "$mdir" >>"$log" 2>&1 ||
+		die "a harness module exports a symbol local to it (log: $log)"
 fi

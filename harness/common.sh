@@ -96,11 +96,61 @@ kmake() { # FLAVOR ARCH VARIANT make-args...
 	# step with a command runs as Kbuild has it. (A warm rebuild of
 	# lib/ and fs/ took 31-35 s so, 36-44 s without, runs alternated
 	# with two guests beside.)
+	# PAHOLE_FLAGS: the top Makefile has it run scripts/pahole-flags.sh
+	# (four processes: a shell, the script, pahole-version.sh, pahole)
+	# in each of the 380 sub-makes of a build; its answer depends on
+	# pahole's version alone, so kmake asks once.
+	# cmd_check_local_export: Kbuild's check that no object exports a
+	# symbol local to it runs four processes for each object compiled
+	# (a shell, the script, nm, awk): four of the nine a C object
+	# costs on x86-64. kmake turns it off, and build.sh and objcheck.sh
+	# run the same check over all the objects at once
+	# (check_local_exports, below).
 	make -C "$(flavor_src "$flavor")" \
 		O="$(build_dir "$flavor" "$arch" "$variant")" \
 		ARCH="$KMAKE_ARCH" CROSS_COMPILE="$CROSS" \
 		NM="${CROSS}nm --plugin /dev/null" \
 		'cmd=$(if $(cmd_$(1)),@set -e; $(echo-cmd) $($(quiet)redirect) $(delete-on-interrupt) $(cmd_$(1)))' \
+		PAHOLE_FLAGS="$(PAHOLE=pahole "$(flavor_src "$flavor")/scripts/pahole-flags.sh")" \
+		cmd_check_local_export= \
 		CC="$cc" HOSTCC="$hostcc" KBUILD_BUILD_TIMESTAMP=harness \
 		KBUILD_BUILD_USER=harness KBUILD_BUILD_HOST=harness "$@"
+}
+
+# check_local_exports ARCH DIR: what Kbuild's scripts/check-local-export
+# checks for each object it compiles, over every object under DIR (but
+# the host tools') with one nm: an object that exports a symbol which is
+# local to it (nm's type in lower case) is an error. Prints each such
+# symbol as Kbuild does and fails; fails too when nm reads no object.
+check_local_exports() {
+	local dir=$2
+	arch_setup "$1"
+	find "$dir" -name '*.o' ! -path "$dir/tools/*" ! -path "$dir/scripts/*" -print0 |
+		xargs -0 -r "${CROSS}nm" --plugin /dev/null -A 2>/dev/null |
+		awk '
+		function flush(j) {
+			for (j = 0; j < ne; j++)
+				if (type[xs[j]] ~ /^[a-z]$/) {
+					printf "%s: error: local symbol %s was exported\n", cur, xs[j]
+					bad = 1
+				}
+			split("", type)
+			ne = 0
+		}
+		{
+			i = index($0, ":")
+			f = substr($0, 1, i - 1)
+			if (f != cur) { flush(); cur = f; files++ }
+			# "ADDRESS TYPE NAME"; an undefined symbol has no address
+			if (split(substr($0, i + 1), w, " ") < 3)
+				next
+			type[w[3]] = w[2]
+			if (w[3] ~ /^__ksymtab_/)
+				xs[ne++] = substr(w[3], 11)
+		}
+		END {
+			flush()
+			if (!files) { print "check_local_exports: nm read no object" > "/dev/stderr"; exit 2 }
+			exit bad
+		}'
 }

@@ -34,4 +34,6 @@ fi
 # shellcheck disable=SC2086
 kmake ours "$arch" "$variant" $w "$@" 2>&1 |
 	grep -v '^make\|^  \(CALL\|DESCEND\|CHK\|UPD\|GEN\|SYNC\|HOSTCC\|HOSTLD\|WRAP\)'
-exit "${PIPESTATUS[0]}"
+rc=${PIPESTATUS[0]}
+[ "$rc" != 0 ] || check_local_exports "$arch" "$bdir" || rc=1
+exit "$rc"
