@@ -103,11 +103,20 @@ static int graph_max_depth;
 /* set_graph_function (filter_ips) and set_graph_notrace (notrace_ips) */
 static struct ftrace_ops graph_sets;
 
-/* Whether ip is in the set at *slot; *empty says whether it has none. */
+/*
+ * Whether ip is in the set at *slot; *empty says whether it has none.
+ * Called for every function entry, with preemption off (fgraph.c's
+ * recursion guard), which is the read side of the set's sched-RCU. Not
+ * rcu_dereference_sched(): under PROVE_RCU that calls
+ * rcu_read_lock_sched_held(), a traced function, which the guard lets
+ * through once, so every record would come after one of its own.
+ */
 static bool graph_set_has(struct ftrace_ip_set __rcu **slot,
 			  unsigned long ip, bool *empty)
 {
-	struct ftrace_ip_set *set = rcu_dereference_sched(*slot);
+	struct ftrace_ip_set *set;
+
+	set = rcu_dereference_protected(*slot, !preemptible());
 
 	*empty = !set || (!set->nr && !set->emptied);
 	return set && ftrace_ip_set_has(set, ip);
