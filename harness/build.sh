@@ -23,6 +23,11 @@ mkdir -p "$bdir" "$OUT/logs"
 # finds it built).
 exec 9>"$bdir.lock"
 flock 9
+# rb's first build starts from ours' objects (seed-build.sh says why it
+# is sound); SEED=0 builds it from nothing.
+if [ "$flavor" = rb ] && [ "${SEED:-1}" != 0 ]; then
+	"$HARNESS/seed-build.sh" rb "$arch" "$variant" ours
+fi
 log=$OUT/logs/build-$flavor-$arch$(variant_suffix "$flavor" "$variant").log
 frags="$HARNESS/configs/common.config $HARNESS/configs/$arch.config $HARNESS/configs/tracing.config"
 if [ "$variant" = debug ]; then
