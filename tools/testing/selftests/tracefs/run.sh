@@ -31,7 +31,10 @@ now() {
 }
 tests=
 for t in "$dir"/test_*.sh; do
-	name=$(basename "$t" .sh)
+	# (no basename: a process costs 40-80 ms in a TCG guest, and this
+	# loop sees every test)
+	name=${t##*/}
+	name=${name%.sh}
 	if [ -n "$skip" ] && matches "$name" "$skip"; then
 		continue
 	fi
@@ -45,7 +48,8 @@ echo "1..$n"
 i=0 failed=0
 for t in $tests; do
 	i=$((i + 1))
-	name=$(basename "$t" .sh)
+	name=${t##*/}
+	name=${name%.sh}
 	log=/tmp/tracefs-selftest.$name.log
 	start=$(now)
 	(cd /tmp && TESTDIR=$dir sh "$t") >"$log" 2>&1
