@@ -36,7 +36,7 @@ FN_TESTS_B='test_fn_[h-z]*,test_lat_*,test_rb_function_stress'
 FN_TESTS="$FN_TESTS_A,$FN_TESTS_B"
 # More parameters of each (the ring buffer's startup test, 10 s of a
 # boot, runs only where test_rb_startup checks it: harness/guest.sh).
-FN_PARAMS_A=' HARNESS_RB_STARTUP=1'
+FN_PARAMS_A=HARNESS_RB_STARTUP=1
 FN_PARAMS_B=
 
 # The main suite: everything else, multi-threaded (the ring buffer's races

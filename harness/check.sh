@@ -161,14 +161,14 @@ if has_arch x86_64 && [ "${QUICK:-0}" != 1 ]; then
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p params=\$FN_PARAMS_$p"
 		job "fn$p-x86" 1g "b-ours-x86" suite x86_64 ours "fn$p" $ONE_THREAD "" 1800 \
-			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1$params"
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1${params:+ $params}"
 	done
 fi
 if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p params=\$FN_PARAMS_$p"
 		job "fn$p-arm" 1g "b-ours-arm rootfs-arm64" suite arm64 ours "fn$p" $ONE_THREAD "$ARM_VARIANT" 1800 \
-			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1$params"
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1${params:+ $params}"
 	done
 fi
 if has_arch x86_64; then

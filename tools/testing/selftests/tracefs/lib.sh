@@ -32,6 +32,14 @@ buffer_kb() {
 	echo "$_kb"
 }
 
+# stats_sum FIELD [DIR]: FIELD ("entries", "read events"...) summed over
+# the per_cpu/cpuN/stats files of every CPU, of the top level or of the
+# instance DIR.
+stats_sum() {
+	awk -v f="$1:" 'index($0, f) == 1 { n += substr($0, length(f) + 1) }
+		END { print n + 0 }' "${2:-$T}"/per_cpu/cpu*/stats
+}
+
 # write_err FILE TEXT: write TEXT (no newline added) to FILE in one write()
 # and print the error text of the errno the write got ("Invalid argument"),
 # or "ok" if it succeeded. dd reports its write's errno as the end of its

@@ -128,7 +128,7 @@ while kill -0 "$(cat $d/cat.pid)" 2>/dev/null && [ $i -lt 120 ]; do
 	sleep 1
 	i=$((i + 1))
 	if [ $((i % 10)) = 0 ] &&
-		[ "$(cat "$T/per_cpu/cpu0/stats" "$T/per_cpu/cpu1/stats" | grep -c '^entries: 0$')" = 2 ]; then
+		[ "$(stats_sum entries)" = 0 ]; then
 		echo 1 >"$T/tracing_on"
 		echo fn-stress-wake >"$T/trace_marker"
 		echo 0 >"$T/tracing_on"
@@ -146,7 +146,7 @@ for cpu in 0 1; do
 	echo "cpu$cpu stats: $(tr '\n' ' ' <"$T/per_cpu/cpu$cpu/stats")"
 	overrun=$((overrun + o))
 done
-read_events=$(cat "$T/per_cpu/cpu0/stats" "$T/per_cpu/cpu1/stats" | sed -n 's/^read events: //p' | { s=0; while read -r v; do s=$((s + v)); done; echo $s; })
+read_events=$(stats_sum "read events")
 set -- $(cat $d/reader)
 [ $# = 6 ] || fail "the reader's count is '$(cat $d/reader)'"
 echo "trace_pipe: $1 records ($6 of $M), $2 LOST markers for $3 events (+$4 uncounted), $5 other lines; overrun $overrun, read events $read_events"

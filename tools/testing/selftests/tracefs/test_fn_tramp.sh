@@ -204,8 +204,7 @@ echo >"$F"
 echo 1 >"$T/tracing_on"
 echo function >"$T/current_tracer"
 i=0
-while [ "$(cat "$T"/per_cpu/cpu*/stats |
-	awk '/^entries:/ { n += $2 } END { print n + 0 }')" -lt 500000 ]; do
+while [ "$(stats_sum entries)" -lt 500000 ]; do
 	i=$((i + 1))
 	[ $i -le 200 ] || break
 	find /sys/kernel/tracing/events/sched >/dev/null
