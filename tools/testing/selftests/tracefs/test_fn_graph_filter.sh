@@ -36,7 +36,7 @@ cleanup() {
 	echo >"$T/set_ftrace_filter"
 	echo 0 >"$T/options/funcgraph-proc"
 	reset_tracing
-	rm -f /tmp/fg.trace /tmp/fg-avail /tmp/fg-actual /tmp/fg-expected
+	rm -f /tmp/fg.trace /tmp/fg.names /tmp/fg-avail /tmp/fg-actual /tmp/fg-expected
 }
 trap cleanup EXIT
 reset_tracing
@@ -98,7 +98,9 @@ workload() {
 # trace: run the workload under function_graph into /tmp/fg.trace; fails
 # if a CPU's buffer overran. 8 MB a CPU: on a debug kernel (lockdep's
 # checks in every RCU read section) the workload overran the 1.4 MB
-# default.
+# default. The functions of its records, by kind and depth, once each,
+# go to /tmp/fg.names for names (one pass over the trace: parsing it
+# takes some 12 s per 50000 lines on arm64's debug kernel under TCG).
 echo 8192 >"$T/buffer_size_kb"
 trace() {
 	echo function_graph >"$T/current_tracer" || fail "current_tracer function_graph"
@@ -110,23 +112,54 @@ trace() {
 	echo nop >"$T/current_tracer"
 	echo 1 >"$T/tracing_on"
 	[ "$over" = 0 ] || fail "$over records overwritten in $(buffer_kb) KB a CPU"
+	awk "$FG_PARSE"'{ fg_parse($0) }
+		fg_kind != "open" && fg_kind != "leaf" && fg_kind != "close" { next }
+		fg_name == "" { next }
+		{ r = fg_kind " " fg_depth " " fg_name }
+		!(r in seen) { seen[r]; print r }' /tmp/fg.trace >/tmp/fg.names
 }
 # names KIND DEPTH: the functions of the records of KIND (open, leaf,
 # close, all) at DEPTH (N, +N for deeper than N, or any), sorted, once
 # each.
 names() {
-	awk -v k="$1" -v d="$2" "$FG_PARSE"'{ fg_parse($0) }
-		fg_kind != "open" && fg_kind != "leaf" && fg_kind != "close" { next }
-		k != "all" && fg_kind != k { next }
-		d ~ /^\+/ && fg_depth <= substr(d, 2) + 0 { next }
-		d ~ /^[0-9]/ && fg_depth != d + 0 { next }
-		fg_name != "" { print fg_name }' /tmp/fg.trace | sort -u | tr '\n' ' '
+	awk -v k="$1" -v d="$2" '
+		k != "all" && $1 != k { next }
+		d ~ /^\+/ && $2 <= substr(d, 2) + 0 { next }
+		d ~ /^[0-9]/ && $2 != d + 0 { next }
+		{ f = $0; sub(/^[^ ]* [^ ]* /, "", f); print f }' /tmp/fg.names | sort -u | tr '\n' ' '
 }
 
-# set_graph_function vfs_read: whole trees, vfs_read at their root.
+# max_graph_depth, under set_graph_function vfs_read: 1 keeps the roots
+# alone, 2 one level below them; 0 again (no limit) is checked by the
+# next trace, whose checks want calls below depth 1.
 echo 1 >"$T/options/funcgraph-proc"
 echo vfs_read >"$G"
+expect_err "$D" abc "Invalid argument"
+expect_err "$D" -1 "Invalid argument"
+expect_err "$D" 1x "Invalid argument"
+expect_err "$D" 99999999999999999999999 "Numerical result out of range"
+[ "$(cat "$D")" = 0 ] || fail "bad input changed max_graph_depth to '$(cat "$D")'"
+echo 1 >"$D"
+[ "$(cat "$D")" = 1 ] || fail "max_graph_depth reads '$(cat "$D")' after 1"
 trace
+[ "$(names all any)" = "vfs_read " ] || fail "max_graph_depth 1: the trace has '$(names all any)'"
+[ -z "$(names all +0)" ] || fail "max_graph_depth 1: deeper calls: $(names all +0)"
+n=$(grep -c '|  vfs_read();$' /tmp/fg.trace)
+[ "$n" -ge $((K * 10)) ] || fail "max_graph_depth 1: $n 'vfs_read();'"
+echo 2 >"$D"
+trace
+[ -z "$(names all +1)" ] || fail "max_graph_depth 2: calls below depth 1: $(names all +1)"
+[ -n "$(names all 1)" ] || fail "max_graph_depth 2: nothing at depth 1"
+fg_nesting /tmp/fg.trace strict >/dev/null || fail "max_graph_depth 2: $(fg_nesting /tmp/fg.trace strict)"
+echo "max_graph_depth 2: depth 1: $(names all 1)"
+echo 0 >"$D"
+[ "$(cat "$D")" = 0 ] || fail "max_graph_depth reads '$(cat "$D")' after 0"
+
+# set_graph_function vfs_read (max_graph_depth 0 again): whole trees,
+# vfs_read at their root.
+trace
+[ -n "$(names all +1)" ] || fail "max_graph_depth 0 again: nothing below depth 1"
+echo "max_graph_depth: 1, 2, then 0 again: no limit"
 r=$(fg_nesting /tmp/fg.trace strict) || fail "set_graph_function vfs_read: $r"
 set -- $r
 echo "set_graph_function vfs_read: $1 opens, $2 leaves, $3 closes, whole trees"
@@ -154,31 +187,6 @@ case $all in
 *) fail "set_graph_notrace seq_read_iter: no vfs_read left: '$all'" ;;
 esac
 echo "set_graph_notrace seq_read_iter: neither it nor version_proc_show"
-
-# max_graph_depth: 1 keeps the roots alone, 2 one level below them.
-expect_err "$D" abc "Invalid argument"
-expect_err "$D" -1 "Invalid argument"
-expect_err "$D" 1x "Invalid argument"
-expect_err "$D" 99999999999999999999999 "Numerical result out of range"
-[ "$(cat "$D")" = 0 ] || fail "bad input changed max_graph_depth to '$(cat "$D")'"
-echo 1 >"$D"
-[ "$(cat "$D")" = 1 ] || fail "max_graph_depth reads '$(cat "$D")' after 1"
-trace
-[ "$(names all any)" = "vfs_read " ] || fail "max_graph_depth 1: the trace has '$(names all any)'"
-[ -z "$(names all +0)" ] || fail "max_graph_depth 1: deeper calls: $(names all +0)"
-n=$(grep -c '|  vfs_read();$' /tmp/fg.trace)
-[ "$n" -ge $((K * 10)) ] || fail "max_graph_depth 1: $n 'vfs_read();'"
-echo 2 >"$D"
-trace
-[ -z "$(names all +1)" ] || fail "max_graph_depth 2: calls below depth 1: $(names all +1)"
-[ -n "$(names all 1)" ] || fail "max_graph_depth 2: nothing at depth 1"
-fg_nesting /tmp/fg.trace strict >/dev/null || fail "max_graph_depth 2: $(fg_nesting /tmp/fg.trace strict)"
-echo "max_graph_depth 2: depth 1: $(names all 1)"
-echo 0 >"$D"
-[ "$(cat "$D")" = 0 ] || fail "max_graph_depth reads '$(cat "$D")' after 0"
-trace
-[ -n "$(names all +1)" ] || fail "max_graph_depth 0 again: nothing below depth 1"
-echo "max_graph_depth: 1, 2, then 0 again: no limit"
 echo >"$G"
 
 # set_ftrace_filter: those functions alone, nested as they call each
