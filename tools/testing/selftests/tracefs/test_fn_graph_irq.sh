@@ -89,10 +89,6 @@ trees() {
 	{ fg_parse($0) }
 	fg_kind == "bad" { bad("unparsed") }
 	fg_kind == "lost" { bad("lost events") }
-	# An interrupt entry inside a tree: what follows in it is the
-	# interrupt'"'"'s (the tracer'"'"'s own calls, e.g. lockdep'"'"'s
-	# rcu_read_lock_sched_held() on a debug kernel, are not).
-	fg_kind == "irq" && $0 ~ /==========>/ { if (fg_pid >= 0 && n[fg_pid]) arrow[fg_pid] = 1; next }
 	fg_kind != "open" && fg_kind != "leaf" && fg_kind != "close" { next }
 	{
 		if (fg_pid < 0) bad("no pid column")
@@ -106,13 +102,12 @@ trees() {
 				bad("outside a tree of " root " at depth 0")
 			trees++
 			irq[k] = 0
-			arrow[k] = 0
 		} else if (fg_depth != top + 1)
 			bad("depth " fg_depth " inside a call at depth " top)
 		records++
 		if (fg_name !~ /^harness_fgirq_(outer|inner|leaf) /) {
 			irqrecs++
-			if (arrow[k] && !irq[k]) { irq[k] = 1; withirq++ }
+			if (!irq[k]) { irq[k] = 1; withirq++ }
 		}
 	}
 	fg_kind == "open" {
