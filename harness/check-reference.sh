@@ -17,6 +17,13 @@
 # recorded. Commit the directory afterwards.
 # upstream's ftracetest reference (ftracetest-upstream-ARCH.txt) is made
 # by `UPDATE_REF=1 make ftracetest FLAVOR=upstream` (30 minutes).
+#
+# When the only inputs changed since the last record are test scripts
+# ($SUITE/test_*.sh) that recorded boots ran, only those boots run again
+# (and the builds they need); the other results are kept, as a boot's
+# result hangs on nothing but the key's inputs, of which its own have not
+# changed. FULL=1 runs everything. The key is taken when the run starts;
+# if the inputs differ when it ends, nothing is recorded.
 set -u
 . "$(dirname "$0")/common.sh"
 . "$HARNESS/jobs.sh"
@@ -40,13 +47,30 @@ record() {
 
 echo "== make check-reference: $(date -u '+%F %T') UTC"
 "$HARNESS/deps.sh" || exit 1
+ref_manifest >"$logdir/inputs.txt"
+key=$(sha256sum <"$logdir/inputs.txt" | cut -c1-16)
+if [ "${FULL:-0}" != 1 ] && REF_ONLY=$(ref_rerun "$logdir/inputs.txt"); then
+	echo "only test scripts changed:$(ref_changed "$logdir/inputs.txt" | sed 's|.*/| |' | tr -d '\n')"
+	echo "booting again: $REF_ONLY (the rest of the record is kept; FULL=1 boots all)"
+else
+	unset REF_ONLY
+fi
 
-job b-up 1 "" step "build upstream/x86_64" "$HARNESS/build.sh" upstream x86_64
-job b-rb 1 "" step "build rb/x86_64" "$HARNESS/build.sh" rb x86_64
 reference_jobs b-rb
-job rec-trace 1g b-up record trace compare-trace.sh
-job rec-events 1g b-up record events compare-events.sh
-job rec-tracecmd 1g b-up record tracecmd compare-tracecmd.sh
+needs() { # BUILD-JOB: whether a declared job depends on it
+	local n
+	for n in "${J_NAMES[@]}"; do
+		case " ${J_DEPS[$n]} " in *" $1 "*) return 0 ;; esac
+	done
+	return 1
+}
+if [ -z "${REF_ONLY+set}" ]; then
+	job rec-trace 1g b-up record trace compare-trace.sh
+	job rec-events 1g b-up record events compare-events.sh
+	job rec-tracecmd 1g b-up record tracecmd compare-tracecmd.sh
+fi
+! needs b-up || job b-up 1 "" step "build upstream/x86_64" "$HARNESS/build.sh" upstream x86_64
+! needs b-rb || job b-rb 1 "" step "build rb/x86_64" "$HARNESS/build.sh" rb x86_64
 run_jobs
 
 jobs_report "make check-reference" "$t0"
@@ -54,14 +78,27 @@ if [ "$failed" != 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped: nothing recorded"
 	exit 1
 fi
+if ! ref_manifest | cmp -s - "$logdir/inputs.txt"; then
+	echo "inputs changed while this ran (key $key when it started): nothing recorded"
+	ref_manifest | diff "$logdir/inputs.txt" - | sed -n 's/^[<>] [0-9a-f]*  /  /p' | sort -u
+	exit 1
+fi
 rm -rf "$REF_DIR.new"
 mkdir -p "$REF_DIR.new"
-cp "$logdir"/*.tap "$logdir"/compare-*.raw "$REF_DIR.new/"
-ref_manifest >"$REF_DIR.new/inputs.txt"
+if [ -n "${REF_ONLY+set}" ]; then
+	cp "$REF_DIR"/*.tap "$REF_DIR"/compare-*.raw "$REF_DIR.new/"
+	kept=$(sed -n 's/^recorded: //p' "$REF_DIR/summary.txt")
+	runs="$passed passed, $failed failed, $skipped skipped in $REF_ONLY, booted again for a change of their tests; the rest as recorded $kept"
+	cp "$logdir"/*.tap "$REF_DIR.new/"
+else
+	runs="$passed passed, $failed failed, $skipped skipped"
+	cp "$logdir"/*.tap "$logdir"/compare-*.raw "$REF_DIR.new/"
+fi
+cp "$logdir/inputs.txt" "$REF_DIR.new/inputs.txt"
 {
 	echo "recorded: $(date -u '+%F') at $(cd "$ROOT" && git rev-parse --short HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . || echo ' with changes')"
-	echo "key: $(sha256sum <"$REF_DIR.new/inputs.txt" | cut -c1-16)"
-	echo "runs: $passed passed, $failed failed, $skipped skipped"
+	echo "key: $key"
+	echo "runs: $runs"
 	for f in "$REF_DIR.new"/*.tap; do
 		printf '%s: %s passed, %s failed, %s skipped\n' "${f##*/}" \
 			"$(grep -c '^ok ' "$f" | awk -v s="$(grep -c '^ok .* # SKIP' "$f")" '{ print $1 - s }')" \

@@ -73,3 +73,32 @@ ref_check() {
 	rm -f "$now"
 	return 1
 }
+
+# ref_changed INPUTS: the inputs that differ between INPUTS and the
+# record, one a line ("(base)" for the base kernel's version).
+ref_changed() {
+	diff "$REF_DIR/inputs.txt" "$1" |
+		sed -n 's/^[<>] [0-9a-f]*  //p; s/^[<>] base  .*/(base)/p' | sort -u
+}
+
+# ref_rerun INPUTS: the recorded TAP files to make again when INPUTS (as
+# ref_manifest prints them) differ from the record in test scripts
+# alone, space-separated; fails when a full run is needed (nothing
+# recorded, nothing changed, another input changed, or a changed test
+# that no recorded boot ran: a new test).
+ref_rerun() {
+	local f h t hit taps= changed
+	[ -f "$REF_DIR/inputs.txt" ] || return 1
+	changed=$(ref_changed "$1")
+	[ -n "$changed" ] || return 1
+	for f in $changed; do
+		case $f in "$SUITE"/test_*.sh) ;; *) return 1 ;; esac
+		t=${f##*/}
+		t=${t%.sh}
+		hit=$(grep -lE "^(not )?ok [0-9]+ $t( |\$)" "$REF_DIR"/*.tap) || return 1
+		for h in $hit; do
+			case " $taps " in *" ${h##*/} "*) ;; *) taps="$taps ${h##*/}" ;; esac
+		done
+	done
+	echo "${taps# }"
+}

@@ -5,6 +5,8 @@
 #   a changed test, a new test, a change to our ring buffer (rb's
 #   results hang on it) and another base version each make it
 #   stale, with the message make check fails with and the input named;
+# - make check-reference's choice of the boots to run again: those whose
+#   record ran a changed test, or all of them when anything else changed;
 # - a boot's TAP output: a skip that expected-skips lists counts as a
 #   skip; one it does not list, and a boot in which no test passed
 #   (every test skipped, or none ran), fail.
@@ -61,6 +63,39 @@ echo 6.1.1-test >"$repo/out/base/.unpacked"
 out=$(run ref_check) && fail "another base version left the key holding"
 case $out in *"base "*) ;; *) fail "the base is not named: '$out'" ;; esac
 echo 6.1.0-test >"$repo/out/base/.unpacked"
+
+# make check-reference's run of the changed tests' boots: only the
+# recorded boots that ran a changed test, and a full run for anything
+# else.
+rerun() { # prints the TAP files ref_rerun names, or "full"
+	run 'ref_manifest >"$logdir/now.txt"; ref_rerun "$logdir/now.txt"' || echo full
+}
+t1=$(cd "$repo" && ls tools/testing/selftests/tracefs/test_*.sh | sed -n 1p)
+t2=$(cd "$repo" && ls tools/testing/selftests/tracefs/test_*.sh | sed -n 2p)
+n1=${t1##*/} n1=${n1%.sh} n2=${t2##*/} n2=${n2%.sh}
+ref=$repo/harness/reference/upstream
+printf 'ok 1 %s\nok 2 %s_more # SKIP why\n' "$n1" "$n2" >"$ref/a-x86_64-upstream.tap"
+printf 'ok 1 %s\nnot ok 2 %s # exit 1\n' "$n2" "$n1" >"$ref/b-x86_64-rb.tap"
+printf 'ok 1 test_other\n' >"$ref/c-x86_64-upstream.tap"
+r=$(rerun)
+[ "$r" = full ] || fail "nothing changed, and ref_rerun says '$r'"
+echo "# a change" >>"$repo/$t1"
+r=$(rerun)
+[ "$r" = "a-x86_64-upstream.tap b-x86_64-rb.tap" ] || fail "$n1 changed: '$r'"
+cp "$here/$t1" "$repo/$t1"
+echo "# a change" >>"$repo/$t2"
+r=$(rerun)
+[ "$r" = "b-x86_64-rb.tap" ] || fail "$n2 changed (${n2}_more is another test): '$r'"
+echo "# a change" >>"$repo/tools/testing/selftests/tracefs/lib.sh"
+r=$(rerun)
+[ "$r" = full ] || fail "lib.sh and $n2 changed: '$r'"
+cp "$here/tools/testing/selftests/tracefs/lib.sh" "$repo/tools/testing/selftests/tracefs/"
+echo 'exit 0' >"$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
+r=$(rerun)
+[ "$r" = full ] || fail "a new test and $n2 changed: '$r'"
+rm "$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
+cp "$here/$t2" "$repo/$t2"
+run ref_check >/dev/null || fail "the tests restored, the key is still stale"
 
 # judge TAP-LINES RC: the result lines judge_tap records for a boot of
 # ours on x86-64 named "suite".
