@@ -147,6 +147,16 @@ static noinline void record_kernel_stack(struct trace_buffer *buffer,
 	 */
 	if (!buffer || !IS_ENABLED(CONFIG_STACKTRACE))
 		return;
+	/*
+	 * A buffer that is off (tracing_on 0, or held off for a reset or a
+	 * resize) would refuse the entry: leave the stack unwalked. The
+	 * function tracer with func_stack_trace calls here for every
+	 * function, and the walk is most of its cost. The check races with
+	 * tracing_on: a stack at the edge is kept or lost like any other
+	 * entry there.
+	 */
+	if (!ring_buffer_record_is_on(buffer))
+		return;
 
 	preempt_disable_notrace();
 	s = this_cpu_ptr(&stack_scratch);
