@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make check's judgement, on a copy of the repository:
-# - the reference key: the recorded inputs hold for the tree as it is;
-#   a changed test, a new test, a change to our ring buffer (rb's
-#   results hang on it) and another base version each make it
-#   stale, with the message make check fails with and the input named;
+# - the reference key: the recorded inputs hold for the tree as it is,
+#   also after a change to a host test of the harness; a changed test,
+#   a new test, a change to our ring buffer (rb's results hang on it)
+#   and another base version each make it stale, with the message make
+#   check fails with and the input named;
 # - make check-reference's choice of the boots to run again: those whose
 #   record ran a changed test, or all of them when anything else changed;
 # - a boot's TAP output: a skip that expected-skips lists counts as a
@@ -46,6 +47,11 @@ out=$(run ref_check) && fail "a changed test left the key holding: $out"
 case $out in "reference stale: run make check-reference"*"$t"*) ;; *) fail "a changed test: '$out'" ;; esac
 git -C "$here" show "HEAD:$t" >"$repo/$t" 2>/dev/null || cp "$here/$t" "$repo/$t"
 run ref_check >/dev/null || fail "the test restored, the key is still stale"
+
+# The harness's host tests are no boot's input.
+echo "# a change" >>"$repo/harness/selftest/host-judge.sh"
+out=$(run ref_check) || fail "a changed host test made the key stale: $out"
+cp "$here/harness/selftest/host-judge.sh" "$repo/harness/selftest/host-judge.sh"
 
 # rb's results hang on our ring buffer.
 echo "/* a change */" >>"$repo/kernel/trace/ring_buffer.c"
