@@ -50,7 +50,7 @@ echo "== make check-reference: $(date -u '+%F %T') UTC"
 ref_manifest >"$logdir/inputs.txt"
 key=$(sha256sum <"$logdir/inputs.txt" | cut -c1-16)
 if [ "${FULL:-0}" != 1 ] && REF_ONLY=$(ref_rerun "$logdir/inputs.txt"); then
-	echo "only tests changed:$(ref_changed "$logdir/inputs.txt" |
+	echo "only tests changed:$(ref_changed "$REF_DIR/inputs.txt" "$logdir/inputs.txt" |
 		grep -v '^harness/selftest/host-' | sed 's|.*/| |' | tr -d '\n')"
 	echo "booting again: $REF_ONLY (the rest of the record is kept; FULL=1 boots all)"
 else
@@ -79,9 +79,10 @@ if [ "$failed" != 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped: nothing recorded"
 	exit 1
 fi
-if ! ref_manifest | cmp -s - "$logdir/inputs.txt"; then
+ref_manifest >"$logdir/inputs.end"
+if ! cmp -s "$logdir/inputs.end" "$logdir/inputs.txt"; then
 	echo "inputs changed while this ran (key $key when it started): nothing recorded"
-	ref_manifest | diff "$logdir/inputs.txt" - | sed -n 's/^[<>] [0-9a-f]*  /  /p' | sort -u
+	ref_changed "$logdir/inputs.txt" "$logdir/inputs.end" | sed 's/^/  /'
 	exit 1
 fi
 rm -rf "$REF_DIR.new"

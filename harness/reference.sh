@@ -70,17 +70,16 @@ ref_check() {
 	fi
 	echo "reference stale: run make check-reference"
 	echo "inputs changed since it was recorded:"
-	diff "$REF_DIR/inputs.txt" "$now" | sed -n 's/^[<>] [0-9a-f]*  //p; s/^[<>] base  /base /p' |
-		sort -u | sed 's/^/  /'
+	ref_changed "$REF_DIR/inputs.txt" "$now" | sed 's/^/  /'
 	rm -f "$now"
 	return 1
 }
 
-# ref_changed INPUTS: the inputs that differ between INPUTS and the
-# record, one a line ("(base)" for the base kernel's version).
+# ref_changed OLD NEW: the inputs that differ between two lists as
+# ref_manifest prints them, one a line ("base VERSION" for the base
+# kernel's).
 ref_changed() {
-	diff "$REF_DIR/inputs.txt" "$1" |
-		sed -n 's/^[<>] [0-9a-f]*  //p; s/^[<>] base  .*/(base)/p' | sort -u
+	diff "$1" "$2" | sed -n 's/^[<>] [0-9a-f]*  //p; s/^[<>] base  /base /p' | sort -u
 }
 
 # ref_rerun INPUTS: the recorded TAP files to make again when INPUTS (as
@@ -91,7 +90,7 @@ ref_changed() {
 ref_rerun() {
 	local f h t hit taps= changed
 	[ -f "$REF_DIR/inputs.txt" ] || return 1
-	changed=$(ref_changed "$1")
+	changed=$(ref_changed "$REF_DIR/inputs.txt" "$1")
 	[ -n "$changed" ] || return 1
 	for f in $changed; do
 		case $f in
