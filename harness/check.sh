@@ -215,7 +215,7 @@ if has_arch x86_64; then
 			"HARNESS_TESTS=$DEBUG_FN_TESTS HARNESS_SKIP=$BOOT_ONLY"
 	fi
 	# Boots of their own: one CPU (the second one's ring buffer comes
-	# with its hotplug; CONFIG_HOTPLUG_CPU is on x86-64 only), the core's
+	# with its hotplug; booted on x86-64), the core's
 	# boot parameters, events from the command line, function tracing
 	# and the stack tracer from the command line (on the kernel with the
 	# self-tests, which those parameters turn off).

@@ -28,7 +28,7 @@ if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 out /tmp/out; the
 	echo o >/proc/sysrq-trigger
 fi
 # Loadable modules of this kernel come with the run directory: bound
-# in place, not copied (a copy over 9p took 2-3 s of each boot).
+# in place, not copied.
 if [ -d /tmp/out/modules/lib/modules ]; then
 	mount -o bind /tmp/out/modules/lib/modules /lib/modules
 fi

@@ -229,9 +229,9 @@ rmdir "$inst" || fail "rmdir $inst while it runs osnoise"
 want_threads "" "the instance removed"
 
 # OSN_STRESS_SECS (default 5) of loops: one switches the tracer on and
-# off, one changes cpus, one options; on ours on x86-64 (the arch whose
-# config has CPU hotplug), one takes cpu1 down and up. Every write
-# succeeds, and at the end, with nop, no thread is left.
+# off, one changes cpus, one options; on ours, one takes cpu1 down and
+# up (both arches' configs have CPU hotplug). Every write succeeds, and
+# at the end, with nop, no thread is left.
 d=/tmp/osn.$$
 stop=$d/stop
 pids=
@@ -247,7 +247,7 @@ hotplug() {
 }
 c1=/sys/devices/system/cpu/cpu1/online
 hp=
-if [ "$flavor" = ours ] && [ "$arch" = x86_64 ]; then
+if [ "$flavor" = ours ]; then
 	[ -w $c1 ] && [ "$(cat $c1)" = 1 ] || fail "cpu1 cannot be taken down"
 	hp=1
 fi
