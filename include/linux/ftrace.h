@@ -331,6 +331,20 @@ void ftrace_tramp_pool(void);
 void ftrace_tramp_closed(void);
 
 /*
+ * The addresses a site calls when no per-ops trampoline serves it: the
+ * core's passes use them, and so does arm64's module loader, which
+ * writes each module's ftrace PLT entries (module_init_ftrace_plt()).
+ * Only x86-64 has a separate full-register entry (FTRACE_FULL_REGS);
+ * elsewhere both name ftrace_caller.
+ */
+#define FTRACE_ADDR	((unsigned long)ftrace_caller)
+#ifdef CONFIG_FTRACE_FULL_REGS
+#define FTRACE_REGS_ADDR	((unsigned long)ftrace_regs_caller)
+#else
+#define FTRACE_REGS_ADDR	FTRACE_ADDR
+#endif
+
+/*
  * Trampolines of single ops (kernel/trace/ftrace_tramp.c): whether addr
  * is in one, and whose. Safe from any context (the unwinder,
  * kernel_text_address()).

@@ -289,10 +289,6 @@ struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry);
 
 /* ---- ftrace_update.c ---- */
 
-/* The trampoline a wanted site calls, and one with every register. */
-#define FTRACE_ADDR	((unsigned long)ftrace_caller)
-#define FTRACE_REGS_ADDR	((unsigned long)ftrace_regs_caller)
-
 /* The flags of ops whose callbacks need ftrace_regs_caller. */
 #define FTRACE_OPS_FL_REGS_CALLER					\
 	(FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY)

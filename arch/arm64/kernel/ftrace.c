@@ -33,11 +33,20 @@
  * and jump labels never rewrite text in the middle of it.
  *
  * A bl reaches +-128 MiB. ftrace_caller and the trampolines' pool are in
- * the kernel's text. Our config has neither ARM64_MODULE_PLTS nor
- * RANDOMIZE_BASE, so module_alloc() places every module in the 128 MiB
- * below _etext, from where both are always in range. A site out of
- * range anyway is refused with -EINVAL, which the core reports
- * (ftrace_bug()).
+ * the kernel's text, which every site of the kernel reaches. Without
+ * ARM64_MODULE_PLTS, module_alloc() places every module in the 128 MiB
+ * below _etext, from where both are in range too. With it (and
+ * RANDOMIZE_MODULE_REGION_FULL, as distributions build), a module may
+ * lie up to 2 GiB away. The module loader then gives each module a PLT
+ * entry that jumps to FTRACE_ADDR (module_init_ftrace_plt()), in the
+ * module's own text, and a site that cannot reach ftrace_caller calls
+ * that entry instead. A trampoline of the pool has no such entry: a
+ * site that cannot reach its ops' slot calls ftrace_caller (through the
+ * PLT entry) in its place. Nothing is lost by it: whenever an ops is
+ * registered, ftrace_call in ftrace_caller calls the list function,
+ * which calls every ops whose filter takes the site, the slot's ops
+ * among them. A site that reaches neither is refused with -EINVAL,
+ * which the core reports (ftrace_bug()).
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
@@ -45,6 +54,7 @@
 #include <linux/bitops.h>
 #include <linux/ftrace.h>
 #include <linux/memory.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/smp.h>
@@ -65,16 +75,57 @@ static bool bl_reaches(unsigned long pc, unsigned long target)
 	return offset >= -SZ_128M && offset < SZ_128M;
 }
 
+/* Whether addr is in the pool of per-ops trampolines (below). */
+static bool in_tramp_pool(unsigned long addr)
+{
+	return addr >= (unsigned long)ftrace_tramp_pool &&
+	       addr < (unsigned long)ftrace_tramp_closed;
+}
+
+#ifdef CONFIG_ARM64_MODULE_PLTS
 /*
- * What the site at pc must hold: "bl target", or the nop for target 0.
- * AARCH64_BREAK_FAULT if target is out of reach, which no site holds.
+ * The ftrace PLT entry of the module whose text holds pc, if it has one
+ * within a bl's reach of pc; else 0. The core patches a module's sites
+ * from ftrace_module_enable() (the module is COMING) until it is
+ * released, while __module_text_address() finds it.
+ */
+static unsigned long module_ftrace_plt(unsigned long pc)
+{
+	unsigned long plt = 0;
+	struct module *mod;
+
+	preempt_disable();
+	mod = __module_text_address(pc);
+	if (mod && mod->arch.ftrace_trampolines)
+		plt = (unsigned long)&mod->arch.ftrace_trampolines[FTRACE_PLT_IDX];
+	preempt_enable();
+	return plt && bl_reaches(pc, plt) ? plt : 0;
+}
+#else
+static unsigned long module_ftrace_plt(unsigned long pc)
+{
+	return 0;
+}
+#endif
+
+/*
+ * What the site at pc must hold: "bl target", or the nop for target 0;
+ * for a target out of reach, the bl to the module's PLT entry for
+ * ftrace_caller (see the top of this file). AARCH64_BREAK_FAULT if
+ * neither is in reach, which no site holds.
  */
 static u32 site_insn(unsigned long pc, unsigned long target)
 {
 	if (!target)
 		return aarch64_insn_gen_nop();
-	if (!bl_reaches(pc, target))
-		return AARCH64_BREAK_FAULT;
+	if (!bl_reaches(pc, target)) {
+		/* Only a site's targets may go by the PLT, not ftrace_call's. */
+		if (target != FTRACE_ADDR && !in_tramp_pool(target))
+			return AARCH64_BREAK_FAULT;
+		target = module_ftrace_plt(pc);
+		if (!target)
+			return AARCH64_BREAK_FAULT;
+	}
 	return aarch64_insn_gen_branch_imm(pc, target,
 					   AARCH64_INSN_BRANCH_LINK);
 }
