@@ -281,11 +281,14 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 	return ret;
 }
 
-/* A task's stack starts empty; publish it only once it is. */
+/*
+ * A task's stack starts empty; publish it only once it is. t may be
+ * running, inside pause_graph_tracing() even: its pause count is its
+ * own, set to 0 at fork, and from then on only the task changes it.
+ */
 static void fgraph_give_stack(struct task_struct *t,
 			      struct ftrace_ret_stack *stack)
 {
-	atomic_set(&t->tracing_graph_pause, 0);
 	atomic_set(&t->trace_overrun, 0);
 	t->ftrace_timestamp = 0;
 	t->curr_ret_stack = -1;

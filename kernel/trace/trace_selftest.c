@@ -345,7 +345,41 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#include <linux/kthread.h>
+
 #include "trace_graph.h"
+
+/*
+ * A task inside pause_graph_tracing() (every trace_printk() is) while
+ * the first user registers, and so hands it a return stack: once it has
+ * unpaused, its pause count is back to 0, and the task is graph traced
+ * again. The thread is made before the registration, so it has no stack
+ * unless a user has registered before in this boot.
+ */
+struct pause_probe {
+	struct completion	paused;
+	struct completion	go;
+};
+
+static int pause_probe_fn(void *arg)
+{
+	struct pause_probe *p = arg;
+	int after;
+
+	pause_graph_tracing();
+	complete(&p->paused);
+	wait_for_completion(&p->go);
+	unpause_graph_tracing();
+	after = atomic_read(&current->tracing_graph_pause);
+	/* kthread_stop() collects the result; wait for it. */
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return after;
+}
 
 /*
  * Consume tr's buffer: the graph records of target1, entries and
@@ -388,15 +422,18 @@ static bool count_graph_records(struct trace_array *tr, unsigned long *ent,
  * The function_graph tracer, filtered on target1 (the top level's
  * set_ftrace_filter, which it follows): each call is one entry and one
  * return record, and a return does not end before its entry. The
- * target returns its result through the diverted return.
+ * target returns its result through the diverted return. A task paused
+ * during the registration comes out of it unpaused (pause_probe_fn()).
  */
 int trace_selftest_startup_function_graph(struct tracer *t,
 					  struct trace_array *tr)
 {
 	char t1[] = "ftrace_selftest_target1";
+	struct pause_probe probe;
+	struct task_struct *paused;
 	unsigned long ent, ret;
-	bool sane;
-	int err, i, v = 0;
+	bool sane, had_stack;
+	int err, i, v = 0, after;
 
 	if (rcu_access_pointer(tr->fn_ops.filter_ips) ||
 	    rcu_access_pointer(tr->fn_ops.notrace_ips))
@@ -405,8 +442,18 @@ int trace_selftest_startup_function_graph(struct tracer *t,
 				1);
 	if (err)
 		return err;
+	init_completion(&probe.paused);
+	init_completion(&probe.go);
+	paused = kthread_run(pause_probe_fn, &probe, "fgraph_selftest");
+	if (IS_ERR(paused)) {
+		ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
+		return PTR_ERR(paused);
+	}
+	wait_for_completion(&probe.paused);
+	had_stack = !!READ_ONCE(paused->ret_stack);
 	tracing_reset_online_cpus(&tr->array_buffer);
 	err = t->init(tr);
+	complete(&probe.go);
 	if (!err) {
 		for (i = 0; i < 3; i++)
 			v = ftrace_selftest_target1(v);
@@ -415,8 +462,16 @@ int trace_selftest_startup_function_graph(struct tracer *t,
 		tracer_tracing_on(tr);
 	}
 	ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
+	after = kthread_stop(paused);
 	if (err)
 		return err;
+	if (after) {
+		pr_err("graph: a task paused during the registration has a pause count of %d once unpaused, not 0\n",
+		       after);
+		return -EINVAL;
+	}
+	if (had_stack)
+		pr_info("graph: a user registered earlier, the hand-out of stacks was not tested\n");
 	sane = count_graph_records(tr, &ent, &ret);
 	if (ent != 3 || ret != 3 || !sane || v != 3) {
 		pr_err("graph: %lu entries, %lu returns%s, result %d; want 3, 3, 3\n",
