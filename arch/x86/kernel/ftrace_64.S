@@ -224,6 +224,17 @@ SYM_FUNC_ALIAS(ftrace_regs_caller, ftrace_caller)
  *
  * It is entered by a return, not a call: nothing to unwind through (the
  * hint), and no ENDBR needed.
+ *
+ * The CPU's return stack buffer predicts each return from the calls it
+ * saw. The traced function's return, which brought us here, used up the
+ * entry of its call; a bare return from here would take the entry of
+ * the call one frame up, and every return above would mispredict from
+ * then on. So the final return is paired with a call of our own: the
+ * call pushes an entry (and an address, dropped at once), the return
+ * consumes that entry and jumps to the address the frame holds. The
+ * return's prediction (the int3) is wrong, but only for this one, and
+ * a return, unlike an indirect jump, needs no ENDBR at its target (IBT).
+ * RET itself goes through the return thunk where the config asks for it.
  */
 SYM_CODE_START(return_to_handler)
 	UNWIND_HINT_EMPTY
@@ -238,6 +249,11 @@ SYM_CODE_START(return_to_handler)
 	movq	8(%rsp), %rdx
 	movq	(%rsp), %rax
 	addq	$16, %rsp
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lrth_balanced
+	int3
+.Lrth_balanced:
+	leaq	8(%rsp), %rsp
 	RET
 SYM_CODE_END(return_to_handler)
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
