@@ -74,8 +74,16 @@ for t in flavor from; do
 	LC_ALL=C comm -13 "$tmp/base" "$tmp/$t"
 done | cut -f1 | LC_ALL=C sort -u >"$tmp/differ"
 
-# FROM's directory, copied under its lock (no build of FROM half done).
-flock "$fdir.lock" cp -a "$fdir" "$tmp/build"
+# FROM's directory, copied under its lock (no build of FROM half done,
+# and no other make of harness/ in it). Kbuild's try-run files (.tmp_PID)
+# are left out: a make that does not take the lock (a guest's
+# modules_install) makes and removes them, and they are never inputs.
+# Should the copy fail anyway, the build starts from an empty directory
+# as it would without the seed.
+if ! flock "$fdir.lock" rsync -a --exclude='.tmp_*' "$fdir/" "$tmp/build/"; then
+	say "could not copy $fdir: $flavor/$arch${variant:+/$variant} builds from an empty directory"
+	exit 0
+fi
 rm -f "$tmp/build/.fragments" "$tmp/build/.version"
 # A path as a sed pattern that matches it whole (not a longer name).
 re() { printf '%s' "$1" | sed 's/[][\\.*^$#+?(){}|]/\\&/g'; }

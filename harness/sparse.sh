@@ -87,6 +87,11 @@ for spec in $arches; do
 	[ -z "$every" ] || objs=all
 	log=$OUT/logs/sparse-ours-$arch${variant:+-$variant}.log
 	mkdir -p "$OUT/logs"
+	# make writes in the build directory (its try-run files, the
+	# modules' copies): under the directory's lock, as build.sh's builds
+	# and seed-build.sh's copy of it are.
+	exec 8>"$bdir.lock"
+	flock 8
 	# shellcheck disable=SC2086
 	kmake ours "$arch" "$variant" -j"$JOBS" C=2 CHECK=sparse $objs \
 		>"$log" 2>&1 || {
@@ -104,6 +109,7 @@ for spec in $arches; do
 			die "make C=2 of the harness modules failed on $arch (log: $log)"
 		}
 	fi
+	exec 8>&-
 	# sparse's lines are FILE:LINE:COL: warning: TEXT (or error:), each
 	# followed by its FILE:LINE:COL:    details (expected/got types...).
 	# A warning of a header comes once per file including it: kept once.

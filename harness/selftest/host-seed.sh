@@ -9,7 +9,10 @@
 #   rb's tree, newer than every file copied and no longer the base's;
 #   paths where both trees are the base's stay hard links, untouched;
 # - a build directory that is not empty, or a tree that is not made of
-#   the base's links, is left alone.
+#   the base's links, is left alone;
+# - Kbuild's try-run files (.tmp_PID, which a make that does not take
+#   the lock makes and removes during the copy) are not copied, and a
+#   copy that fails leaves the build directory empty, and succeeds.
 # Fails if the copy misses a differing path or rewrites a wrong one.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -63,7 +66,16 @@ mv "$rb.links" "$rb"
 "$seed" rb x86_64 "" ours
 [ "$(ls -A "$rbb")" = keep ] || fail "seeded over a build directory that was not empty"
 rm "$rbb/keep"
-echo "a tree copied whole, a build directory not empty: left alone"
+# Not seeded: the copy fails (as when a file vanishes under it).
+mkdir "$tmp/bin"
+printf '#!/bin/sh\nexit 23\n' >"$tmp/bin/rsync"
+chmod +x "$tmp/bin/rsync"
+PATH=$tmp/bin:$PATH "$seed" rb x86_64 "" ours 2>/dev/null ||
+	fail "a failed copy failed the seed, not only the seeding"
+[ -z "$(ls -A "$rbb")" ] || fail "a failed copy left files in the build directory"
+echo "a tree copied whole, a build directory not empty, a failed copy: left alone"
+: >"$ob/.tmp_4242"
+: >"$ob/mm/.tmp_4243"
 
 "$seed" rb x86_64 "" ours 2>/dev/null
 [ -f "$rbb/vmlinux" ] || fail "the build directory was not copied"
@@ -73,7 +85,9 @@ want="cmd := gcc -I$rb/include -I$ob-selftest/x -o $rbb/mm/m.o $rb/mm/m.c"
 [ "$(cat "$rbb/mm/.m.o.cmd")" = "$want" ] ||
 	fail "the .cmd file reads '$(cat "$rbb/mm/.m.o.cmd")', want '$want'"
 cmp -s "$ob/mm/m.o" "$rbb/mm/m.o" || fail "a binary file was rewritten"
-echo "copied: paths rewritten in the text files only, a longer name left alone"
+[ ! -e "$rbb/.tmp_4242" ] && [ ! -e "$rbb/mm/.tmp_4243" ] ||
+	fail "a try-run file was copied"
+echo "copied: paths rewritten in the text files only, a longer name left alone, no try-run file"
 
 for f in include/linux/ftrace.h kernel/trace/trace.c kernel/trace/ring_buffer.c \
 	kernel/trace/old.c; do
