@@ -357,13 +357,16 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr);
  * read-only, executable trampoline that passes ops and calls entry, and
  * returns its address (0: none) and size; free releases it once no CPU
  * or task can be in it; silence points its call at ftrace_stub, for a
- * trampoline that sites may keep calling after patching was given up.
+ * trampoline that sites may keep calling after patching was given up;
+ * reaches says whether the site at ip can call the trampoline at addr
+ * (the default: always), and a site that cannot calls ftrace_caller.
  */
 unsigned long arch_ftrace_tramp_create(struct ftrace_ops *ops,
 				       ftrace_func_t entry,
 				       unsigned long *size);
 void arch_ftrace_tramp_free(unsigned long addr);
 void arch_ftrace_tramp_silence(unsigned long addr);
+bool arch_ftrace_tramp_reaches(unsigned long ip, unsigned long addr);
 
 /*
  * kallsyms (kernel/trace/ftrace_kallsyms.c): a module's init functions

@@ -81,6 +81,11 @@ void __weak arch_ftrace_tramp_silence(unsigned long addr)
 {
 }
 
+bool __weak arch_ftrace_tramp_reaches(unsigned long ip, unsigned long addr)
+{
+	return true;
+}
+
 /* Only called for moves between trampolines, which such archs lack. */
 int __weak ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 			      unsigned long addr)

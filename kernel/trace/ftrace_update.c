@@ -43,7 +43,8 @@ static ftrace_func_t ftrace_call_func = ftrace_stub;
  * nop, REC_ON for ftrace_caller, REC_ON and REC_REGS for
  * ftrace_regs_caller (whenever an ops that wants it needs every
  * register: such ops have no trampoline), REC_ON and a slot for a
- * trampoline.
+ * trampoline, if the site can call it (arm64: a module out of a bl's
+ * reach calls ftrace_caller, whose list function calls the ops too).
  */
 static unsigned long rec_target(struct dyn_ftrace *rec)
 {
@@ -70,6 +71,10 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 		return 0;
 	if (several || regs)
 		return REC_ON | regs;
+	if (one->tramp_slot &&
+	    !arch_ftrace_tramp_reaches(rec->ip,
+				       ftrace_tramp_addr(one->tramp_slot)))
+		return REC_ON;
 	return REC_ON | ((unsigned long)one->tramp_slot << REC_TRAMP_SHIFT);
 }
 

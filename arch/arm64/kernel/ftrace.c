@@ -40,13 +40,12 @@
  * lie up to 2 GiB away. The module loader then gives each module a PLT
  * entry that jumps to FTRACE_ADDR (module_init_ftrace_plt()), in the
  * module's own text, and a site that cannot reach ftrace_caller calls
- * that entry instead. A trampoline of the pool has no such entry: a
- * site that cannot reach its ops' slot calls ftrace_caller (through the
- * PLT entry) in its place. Nothing is lost by it: whenever an ops is
- * registered, ftrace_call in ftrace_caller calls the list function,
- * which calls every ops whose filter takes the site, the slot's ops
- * among them. A site that reaches neither is refused with -EINVAL,
- * which the core reports (ftrace_bug()).
+ * that entry instead. A trampoline of the pool has no such entry: the
+ * core does not point a site at a slot it cannot reach
+ * (arch_ftrace_tramp_reaches()), and the site calls ftrace_caller
+ * instead, whose list function calls the slot's ops as well. A site
+ * that reaches neither is refused with -EINVAL, which the core reports
+ * (ftrace_bug()).
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
@@ -73,13 +72,6 @@ static bool bl_reaches(unsigned long pc, unsigned long target)
 	long offset = (long)target - (long)pc;
 
 	return offset >= -SZ_128M && offset < SZ_128M;
-}
-
-/* Whether addr is in the pool of per-ops trampolines (below). */
-static bool in_tramp_pool(unsigned long addr)
-{
-	return addr >= (unsigned long)ftrace_tramp_pool &&
-	       addr < (unsigned long)ftrace_tramp_closed;
 }
 
 #ifdef CONFIG_ARM64_MODULE_PLTS
@@ -119,8 +111,8 @@ static u32 site_insn(unsigned long pc, unsigned long target)
 	if (!target)
 		return aarch64_insn_gen_nop();
 	if (!bl_reaches(pc, target)) {
-		/* Only a site's targets may go by the PLT, not ftrace_call's. */
-		if (target != FTRACE_ADDR && !in_tramp_pool(target))
+		/* Only ftrace_caller has a PLT entry. */
+		if (target != FTRACE_ADDR)
 			return AARCH64_BREAK_FAULT;
 		target = module_ftrace_plt(pc);
 		if (!target)
@@ -381,6 +373,11 @@ void arch_ftrace_tramp_free(unsigned long addr)
 		return;
 	}
 	clear_bit_unlock(i, tramp_taken);
+}
+
+bool arch_ftrace_tramp_reaches(unsigned long ip, unsigned long addr)
+{
+	return bl_reaches(ip, addr);
 }
 
 void arch_ftrace_tramp_silence(unsigned long addr)
