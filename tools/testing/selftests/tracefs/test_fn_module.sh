@@ -69,10 +69,33 @@ en=$(sort "$T/enabled_functions" | sed 's/).*/)/' | tr '\n' ' ')
 [ "$en" = "harness_fntest_alpha [$M] (1) harness_fntest_beta [$M] (1) " ] ||
 	fail "enabled_functions reads '$en'"
 # One ops wants them: a module's sites call its trampoline, as kernel
-# sites do (x86-64; arm64 only in ours, as in test_fn_tramp.sh).
+# sites do (x86-64; arm64 only in ours, as in test_fn_tramp.sh). On
+# arm64 a site calls it only within a bl's reach (128 MiB); a module
+# placed further (RANDOMIZE_MODULE_REGION_FULL, with module PLTs) calls
+# ftrace_caller through its PLT, and its sites claim no trampoline. The
+# trampolines' pool (ftrace_tramp_pool) spans 2 KiB.
 if [ "$arch" = x86_64 ] || [ "$flavor" = ours ]; then
-	n=$(grep -c "^harness_fntest_[a-z]* \[$M\] (1).*	tramp: " "$T/enabled_functions")
-	[ "$n" = 2 ] || fail "$n of the module's 2 sites call a trampoline: $(grep "\[$M\]" "$T/enabled_functions")"
+	sym() { grep -m1 " $1\$\| $1	" /proc/kallsyms | cut -d' ' -f1; }
+	dist() { _d=$((0x$1 - 0x$2)); [ $_d -ge 0 ] || _d=$((-_d)); echo $_d; }
+	far=$((128 << 20))
+	pool=$(sym ftrace_tramp_pool)
+	for f in alpha beta; do
+		line=$(grep "^harness_fntest_$f \[$M\] (1)" "$T/enabled_functions")
+		case $line in
+		*"tramp: 0x"*)
+			[ "$arch" = arm64 ] || continue
+			t=${line##*tramp: 0x} t=${t%% *}
+			[ "$(dist "$(sym harness_fntest_$f)" "$t")" -lt $far ] ||
+				fail "$f calls a trampoline out of a bl's reach: $line"
+			;;
+		*)
+			[ "$arch" = arm64 ] && [ -n "$pool" ] &&
+				[ "$(dist "$(sym harness_fntest_$f)" "$pool")" -ge $((far - 2048)) ] ||
+				fail "$f does not call a trampoline: $line"
+			echo "harness_fntest_$f is out of a bl's reach of the trampolines: it calls ftrace_caller"
+			;;
+		esac
+	done
 fi
 echo "!harness_fntest_beta:mod:$M" >>"$F" || fail "'!harness_fntest_beta:mod:$M' was refused"
 [ "$(cat "$F")" = "harness_fntest_alpha [$M]" ] || fail "after '!...beta:mod:' the filter is '$(cat "$F")'"
