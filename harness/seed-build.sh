@@ -75,7 +75,7 @@ for t in flavor from; do
 done | cut -f1 | LC_ALL=C sort -u >"$tmp/differ"
 
 # FROM's directory, copied under its lock (no build of FROM half done,
-# and no other make of harness/ in it). Kbuild's try-run files (.tmp_PID)
+# and no sparse.sh run in it). Kbuild's try-run files (.tmp_PID)
 # are left out: a make that does not take the lock (a guest's
 # modules_install) makes and removes them, and they are never inputs.
 # Should the copy fail anyway, the build starts from an empty directory
