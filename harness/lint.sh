@@ -88,6 +88,10 @@ for f in $files; do
 		;;
 	tools/testing/trace_filter/shim/linux/list.h)
 		ignore=$ignore,MACRO_ARG_REUSE ;;
+	# The blk_fill_rwbs test's shims: CAMELCASE: C11's _Static_assert;
+	#  EXPORT_SYMBOL: the definition of EXPORT_SYMBOL_GPL() itself.
+	tools/testing/block_rwbs/shim/*)
+		ignore=$ignore,CAMELCASE,EXPORT_SYMBOL ;;
 	# The basics the three tests' shims share: MACRO_ARG_REUSE,
 	#  DIV_ROUND_UP, min_t and max_t, as the kernel's.
 	tools/testing/lib/kshim-common.h)
