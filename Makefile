@@ -6,6 +6,8 @@
 #   make check-quick the host tests and ours' x86-64 suite (a developer's loop)
 #   make check-reference  record upstream's results that make check relies on
 #   make build       build one kernel (FLAVOR, ARCH, DEBUG=1)
+#   make distro-build  Debian's whole config (modules off) built and booted
+#   make distro-lost   what Debian's configs lose on ours against upstream
 #   make patches     the series against the base, in out/patches/
 #   make ftracetest  upstream's ftrace selftests in the guest (FLAVOR)
 #   make bench-rb    ring_buffer_benchmark on upstream and rb, side by side
@@ -28,6 +30,7 @@ H := harness
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
 .PHONY: run check check-quick check-reference build patches ftracetest bench-rb bench-fn bench-fgraph soak \
+	distro-build distro-lost \
 	clean distclean deps
 
 deps:
@@ -48,6 +51,15 @@ check-quick:
 
 check-reference:
 	@$(H)/check-reference.sh
+
+# Debian's config for ARCH, all but its modules, on FLAVOR: built, and
+# its main suite booted (not in make check: a cold build takes an hour).
+distro-build: deps
+	@$(H)/distro-build.sh $(FLAVOR) $(ARCH) full
+	@$(H)/distro-boot.sh $(FLAVOR) $(ARCH) full
+
+distro-lost: deps
+	@$(H)/distro-config.sh
 
 patches: deps
 	@$(H)/patches.sh --verify

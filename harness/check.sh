@@ -32,6 +32,7 @@ set -u
 . "$HARNESS/boots.sh"
 . "$HARNESS/reference.sh"
 . "$HARNESS/checklib.sh"
+. "$HARNESS/distro.sh"
 
 ARCHES=${ARCHES:-x86_64 arm64}
 # recorded: upstream's results come from harness/reference/upstream/,
@@ -78,11 +79,51 @@ DEBUG_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_graph_filter,
 # arm64's plain kernel instead.
 ARM_VARIANT=${ARM_VARIANT-debug}
 
+# DISTRO (default 1): boot the distribution-shaped kernels of ours
+# (below). Their boots run the main suite and DISTRO_FN_TESTS, the core
+# of the function tracing tests: the tracers on every function and on a
+# module (KASLR, arm64's module PLTs), function_graph, the filters, the
+# per-ops trampolines, the stack tracer and the saved registers (return
+# thunks, pointer authentication, BTI). The tiny-config boots then run
+# only what those do not: the tests that need an option Debian's config
+# leaves off (distro_needs_tests), test_fn_basic with the tracers' boot
+# self-tests, which Debian's config has not, and the function tracing
+# tests beyond DISTRO_FN_TESTS. DISTRO=0 boots everything on the tiny
+# configs, as before.
+DISTRO=${DISTRO:-1}
+DISTRO_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_module,test_fn_tramp,test_fn_stack,test_fn_regs"
+TINY_SUITE_TESTS= TINY_FN_SKIP=
+if [ "$DISTRO" = 1 ] && [ "${QUICK:-0}" != 1 ]; then
+	TINY_SUITE_TESTS="HARNESS_TESTS=$(distro_needs_tests) "
+	TINY_FN_SKIP=,${DISTRO_FN_TESTS#test_fn_basic,}
+fi
+
 has_arch() { case " $ARCHES " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # build FLAVOR ARCH [VARIANT]
 build() {
 	step "build $1/$2${3:+/$3}" "$HARNESS/build.sh" "$@"
+}
+
+# distro_suite ARCH NAME ACCEL TIMEOUT SKIP [PARAMS]: suite on the
+# distribution-shaped kernel of ours (variant distro), leaving out, in
+# addition to SKIP, the tests that need an option Debian's config has off
+# (harness/distro.sh: DISTRO_NEEDS), and saying which. arm64's boot is on
+# -cpu max (a later -cpu wins over guest.sh's): pointer authentication
+# (pauth-impdef: QEMU's own hash, far faster to emulate than QARMA5; the
+# checks are the same) and BTI are live.
+distro_suite() {
+	local arch=$1 name=$2 accel=$3 timeout=$4 skip=$5 params=${6:-} left
+	left=$(distro_left_out "$(build_dir ours "$arch" distro)/.config" | tr '\n' ',')
+	[ -z "$left" ] ||
+		echo "    $arch/ours/$name: left out, for an option Debian's config has off: ${left%,}"
+	if [ "$arch" = arm64 ]; then
+		QEMU_ARGS="-cpu max,pauth-impdef=on" suite "$arch" ours "$name" "$accel" distro \
+			"$timeout" "HARNESS_SKIP=$skip${left:+,${left%,}}${params:+ $params}"
+	else
+		suite "$arch" ours "$name" "$accel" distro \
+			"$timeout" "HARNESS_SKIP=$skip${left:+,${left%,}}${params:+ $params}"
+	fi
 }
 
 # The reference: upstream's recorded results must hold for this tree.
@@ -125,6 +166,8 @@ host_checks() {
 			bash -n \"\$f\" || exit 1
 		done"
 	job patches 1 "" step "make patches applies to a pristine base" "$HARNESS/patches.sh" --verify
+	job distro-lost 1 "" step "Debian's configs lose on ours only what distro-config-lost.txt lists" \
+		env ARCHES="$ARCHES" "$HARNESS/distro-config.sh" --check
 	job rb-user 1 "" step "ring buffer in user space: unit, stress (ASan, UBSan), teeth" \
 		make -C "$ROOT/tools/testing/ring_buffer" check
 	job rb-model 1 "" step "ring buffer head-page model (spin); broken variants must fail" \
@@ -133,6 +176,8 @@ host_checks() {
 		make -C "$ROOT/tools/testing/trace_seq" check
 	job filter-user 1 "" step "trace event filters in user space: unit (ASan, UBSan), teeth" \
 		make -C "$ROOT/tools/testing/trace_filter" check
+	job block-rwbs 1 "" step "blk_fill_rwbs in user space against upstream's, teeth" \
+		make -C "$ROOT/tools/testing/block_rwbs" check
 	local t
 	for t in "$HARNESS"/selftest/host-*.sh; do
 		[ -e "$t" ] || continue
@@ -161,18 +206,44 @@ if has_arch x86_64 && [ "${QUICK:-0}" != 1 ]; then
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p params=\$FN_PARAMS_$p"
 		job "fn$p-x86" 1g "b-ours-x86" suite x86_64 ours "fn$p" $ONE_THREAD "" 1800 \
-			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1${params:+ $params}"
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY$TINY_FN_SKIP HARNESS_SELFTESTS=1${params:+ $params}"
 	done
 fi
 if has_arch arm64 && [ "${QUICK:-0}" != 1 ]; then
 	for p in A B; do
 		eval "tests=\$FN_TESTS_$p params=\$FN_PARAMS_$p"
 		job "fn$p-arm" 1g "b-ours-arm rootfs-arm64" suite arm64 ours "fn$p" $ONE_THREAD "$ARM_VARIANT" 1800 \
-			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY HARNESS_SELFTESTS=1${params:+ $params}"
+			"HARNESS_TESTS=$tests HARNESS_SKIP=$BOOT_ONLY$TINY_FN_SKIP HARNESS_SELFTESTS=1${params:+ $params}"
 	done
 fi
 if has_arch x86_64; then
-	job suite-x86 1m "b-ours-x86" suite x86_64 ours suite $MT "" 1200 "HARNESS_SKIP=$SUITE_SKIP"
+	job suite-x86 1m "b-ours-x86" suite x86_64 ours suite $MT "" 1200 \
+		"${TINY_SUITE_TESTS}HARNESS_SKIP=$SUITE_SKIP"
+fi
+# The distribution-shaped kernels of ours (harness/distro-build.sh:
+# Debian's own config, trimmed for a guest): the main suite on both
+# vCPUs, and DISTRO_FN_TESTS on one TCG thread. x86-64's
+# suite keeps Debian's mitigations on (PTI, retpolines, return thunks:
+# the one boot that does); its other boots have mitigations=off, for
+# speed. arm64's boots run on -cpu max: pointer authentication and BTI
+# are live (distro_suite).
+if [ "$DISTRO" = 1 ] && [ "${QUICK:-0}" != 1 ]; then
+	if has_arch x86_64; then
+		job b-distro-x86 1 "" step "build ours/x86_64/distro" \
+			"$HARNESS/distro-build.sh" ours x86_64
+		job distro-x86 1m "b-distro-x86" distro_suite x86_64 distro $MT 1200 \
+			"$SUITE_SKIP"
+		job distro-fn-x86 1g "b-distro-x86" distro_suite x86_64 distro-fn $ONE_THREAD 1800 \
+			"$BOOT_ONLY" "HARNESS_TESTS=$DISTRO_FN_TESTS mitigations=off"
+	fi
+	if has_arch arm64; then
+		job b-distro-arm 1 "" step "build ours/arm64/distro" \
+			"$HARNESS/distro-build.sh" ours arm64
+		job distro-arm 1m "b-distro-arm rootfs-arm64" distro_suite arm64 distro $MT 1200 \
+			"$SUITE_SKIP" "mitigations=off"
+		job distro-fn-arm 1g "b-distro-arm rootfs-arm64" distro_suite arm64 distro-fn $ONE_THREAD 1800 \
+			"$BOOT_ONLY" "HARNESS_TESTS=$DISTRO_FN_TESTS mitigations=off"
+	fi
 fi
 if [ "${QUICK:-0}" = 1 ]; then
 	host_checks
