@@ -18,13 +18,16 @@
  * How a frame's size is found: on a new maximum the callback saves the
  * stack (stack_trace_save(), innermost return address first) and looks
  * for each return address in the stack memory itself, going up from its
- * own frame. Where return address i is stored tells how deep the stack
- * was when the function that it returns into called the next one; the
- * difference between two such depths is one function's frame. The
- * innermost one is the return address into the traced function that its
- * call of ftrace_caller pushed, so the maximum is counted from there:
- * what the tracer's own frames (ftrace_caller, the list function and
- * the callback) add is left out.
+ * own frame (a word signed by pointer authentication counts as the
+ * address it signs: upstream compares the raw words, and so finds few
+ * frames on a kernel with arm64's ARM64_PTR_AUTH_KERNEL). Where return
+ * address i is stored tells how deep the stack was when the function
+ * that it returns into called the next one; the difference between two
+ * such depths is one function's frame. The innermost one is the return
+ * address into the traced function that its call of ftrace_caller
+ * pushed, so the maximum is counted from there: what the tracer's own
+ * frames (ftrace_caller, the list function and the callback) add is
+ * left out.
  *
  * Only the task stack is measured: interrupts and exceptions run on
  * stacks of their own on x86-64 (irq stack, IST stacks for NMI, #DB,
@@ -49,8 +52,23 @@
 #include <linux/sysctl.h>
 #include <linux/uaccess.h>
 #include <asm/setup.h>
+#ifdef CONFIG_ARM64_PTR_AUTH_KERNEL
+#include <asm/pointer_auth.h>
+#endif
 
 #include "trace.h"
+
+/*
+ * A word of the stack, as the return address it may be. With arm64's
+ * pointer authentication a function signs its return address before
+ * it saves it (paciasp), so the saved word carries a PAC in its top
+ * bits, which the unwinder strips from the addresses it reports.
+ */
+#ifdef CONFIG_ARM64_PTR_AUTH_KERNEL
+#define stack_word_ip(w)	ptrauth_strip_insn_pac(w)
+#else
+#define stack_word_ip(w)	(w)
+#endif
 
 /* The most return addresses kept of one stack. */
 #define STACK_FRAMES_MAX	256
@@ -119,7 +137,7 @@ static unsigned long *stack_find(unsigned long *start, unsigned long *top,
 
 	for (p = start; p < top; p++) {
 		/* Reading other frames' slots: not an error for KASAN. */
-		if (READ_ONCE_NOCHECK(*p) == ret)
+		if (stack_word_ip(READ_ONCE_NOCHECK(*p)) == ret)
 			return p;
 	}
 	return NULL;
