@@ -92,9 +92,13 @@ ARM_VARIANT=${ARM_VARIANT-debug}
 # configs, as before.
 DISTRO=${DISTRO:-1}
 DISTRO_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_module,test_fn_tramp,test_fn_stack,test_fn_regs"
-TINY_SUITE_TESTS= TINY_FN_SKIP=
+# arm64's tiny suite runs on the debug kernel (ARM_VARIANT): with the
+# distribution-shaped boots, it keeps the tests that race both vCPUs
+# (DEBUG_RB_TESTS, as x86-64's debug boot), under lockdep and the rest.
+TINY_SUITE_TESTS= TINY_ARM_SUITE_TESTS= TINY_FN_SKIP=
 if [ "$DISTRO" = 1 ] && [ "${QUICK:-0}" != 1 ]; then
 	TINY_SUITE_TESTS="HARNESS_TESTS=$(distro_needs_tests) "
+	TINY_ARM_SUITE_TESTS="HARNESS_TESTS=$(distro_needs_tests),$DEBUG_RB_TESTS "
 	TINY_FN_SKIP=,${DISTRO_FN_TESTS#test_fn_basic,}
 fi
 
@@ -250,7 +254,8 @@ if [ "${QUICK:-0}" = 1 ]; then
 	run_jobs
 else
 if has_arch arm64; then
-	job suite-arm 1m "b-ours-arm rootfs-arm64" suite arm64 ours suite $MT "$ARM_VARIANT" 1200 "HARNESS_SKIP=$SUITE_SKIP"
+	job suite-arm 1m "b-ours-arm rootfs-arm64" suite arm64 ours suite $MT "$ARM_VARIANT" 1200 \
+		"${TINY_ARM_SUITE_TESTS}HARNESS_SKIP=$SUITE_SKIP"
 fi
 if has_arch x86_64; then
 	# Upstream's ftracetest on ours, in two guests: every test the
