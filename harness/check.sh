@@ -112,22 +112,15 @@ build() {
 # distro_suite ARCH NAME ACCEL TIMEOUT SKIP [PARAMS]: suite on the
 # distribution-shaped kernel of ours (variant distro), leaving out, in
 # addition to SKIP, the tests that need an option Debian's config has off
-# (harness/distro.sh: DISTRO_NEEDS), and saying which. arm64's boot is on
-# -cpu max (a later -cpu wins over guest.sh's): pointer authentication
-# (pauth-impdef: QEMU's own hash, far faster to emulate than QARMA5; the
-# checks are the same) and BTI are live.
+# (harness/distro.sh: DISTRO_NEEDS), and saying which; arm64's on -cpu
+# max (distro_boot_env).
 distro_suite() {
-	local arch=$1 name=$2 accel=$3 timeout=$4 skip=$5 params=${6:-} left
-	left=$(distro_left_out "$(build_dir ours "$arch" distro)/.config" | tr '\n' ',')
-	[ -z "$left" ] ||
-		echo "    $arch/ours/$name: left out, for an option Debian's config has off: ${left%,}"
-	if [ "$arch" = arm64 ]; then
-		QEMU_ARGS="-cpu max,pauth-impdef=on" suite "$arch" ours "$name" "$accel" distro \
-			"$timeout" "HARNESS_SKIP=$skip${left:+,${left%,}}${params:+ $params}"
-	else
-		suite "$arch" ours "$name" "$accel" distro \
-			"$timeout" "HARNESS_SKIP=$skip${left:+,${left%,}}${params:+ $params}"
-	fi
+	local arch=$1 name=$2 accel=$3 timeout=$4 params=${6:-}
+	distro_boot_env "$arch" "$(build_dir ours "$arch" distro)/.config" "$5"
+	[ -z "$DISTRO_LEFT" ] ||
+		echo "    $arch/ours/$name: left out, for an option Debian's config has off: $DISTRO_LEFT"
+	QEMU_ARGS=$DISTRO_QEMU_ARGS suite "$arch" ours "$name" "$accel" distro \
+		"$timeout" "HARNESS_SKIP=$DISTRO_SKIP${params:+ $params}"
 }
 
 # The reference: upstream's recorded results must hold for this tree.

@@ -17,12 +17,12 @@ case $mode in "" | full) ;; *) die "$usage" ;; esac
 variant=distro${mode:+-$mode}
 bdir=$(build_dir "$flavor" "$arch" "$variant")
 [ -f "$bdir/.config" ] || die "no $bdir: run harness/distro-build.sh $flavor $arch $mode"
-skip="$SUITE_SKIP$(distro_left_out "$bdir/.config" | sed 's/^/,/' | tr -d '\n')"
+distro_boot_env "$arch" "$bdir/.config" "$SUITE_SKIP"
+[ -z "$DISTRO_LEFT" ] || echo "left out, for an option this config has off: $DISTRO_LEFT"
 out=$OUT/logs/distro-boot-$flavor-$arch-$variant.tap
 rc=0
-# arm64: -cpu max (pointer authentication and BTI; a later -cpu wins).
-[ "$arch" = arm64 ] && export QEMU_ARGS="-cpu max,pauth-impdef=on"
-GUEST_APPEND="HARNESS_SKIP=$skip" "$HARNESS/guest.sh" -a "$arch" -f "$flavor" \
+QEMU_ARGS=$DISTRO_QEMU_ARGS GUEST_APPEND="HARNESS_SKIP=$DISTRO_SKIP" \
+	"$HARNESS/guest.sh" -a "$arch" -f "$flavor" \
 	-v "$variant" -n suite -t 1800 "$HARNESS/selftest/suite.sh" >"$out" 2>&1 || rc=$?
 grep -E '^not ok |^ok .*# SKIP|^HARNESS FAIL' "$out" || true
 p=$(grep -c '^ok ' "$out" || true)

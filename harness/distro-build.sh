@@ -28,9 +28,7 @@ mkdir -p "$bdir" "$OUT/logs"
 exec 9>"$bdir.lock"
 flock 9
 log=$OUT/logs/build-$flavor-$arch-$variant.log
-frags="$HARNESS/distro/guest.config"
-[ -f "$HARNESS/distro/guest-$arch.config" ] &&
-	frags="$frags $HARNESS/distro/guest-$arch.config"
+frags=$(distro_guest_frags "$arch")
 
 # Configure again when Debian's config, a fragment, the shaping or one of
 # the tree's Kconfig files changed.

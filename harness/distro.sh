@@ -71,6 +71,12 @@ config_set() {
 	sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=[ym]$/\1/p' "$1" | sort -u
 }
 
+# distro_guest_frags ARCH: the fragments of what ARCH's guest boots from.
+distro_guest_frags() {
+	echo "$HARNESS/distro/guest.config"
+	[ ! -f "$HARNESS/distro/guest-$1.config" ] || echo "$HARNESS/distro/guest-$1.config"
+}
+
 # distro_shape FLAVOR ARCH DIR [full]: the distribution-shaped config of
 # distro-build.sh, in DIR/.config: Debian's config for ARCH,
 # trimmed to what a QEMU guest can use so that it builds in a bounded
@@ -105,9 +111,7 @@ distro_shape() {
 	sed -e '/^CONFIG_\(KVM\|KVM_INTEL\|KVM_AMD\|CORESIGHT\|CORESIGHT_LINKS_AND_SINKS\|CORESIGHT_SOURCE_ETM4X\|CORESIGHT_TRBE\)=m$/b' \
 		-e 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/# \1 is not set/' \
 		"$dir/.distro-full/.config" >"$dir/.config"
-	frags="$HARNESS/distro/guest.config"
-	[ -f "$HARNESS/distro/guest-$arch.config" ] &&
-		frags="$frags $HARNESS/distro/guest-$arch.config"
+	frags=$(distro_guest_frags "$arch")
 	[ "$mode" = full ] || frags="$HARNESS/distro/trim.config $frags"
 	# arm64: the SoC platforms (arch/arm64/Kconfig.platforms), each of
 	# which builds in its clock, pin and power drivers; QEMU's virt
@@ -202,4 +206,20 @@ distro_needs_tests() {
 		out=$out${out:+,}${entry%%:*}
 	done
 	echo "$out"
+}
+
+# distro_boot_env ARCH CONFIG SKIP: the settings of a boot of the
+# distribution-shaped kernel of CONFIG, for make check and distro-boot.sh:
+# DISTRO_LEFT, the tests distro_left_out leaves out (comma-separated);
+# DISTRO_SKIP, SKIP with those added; DISTRO_QEMU_ARGS, QEMU_ARGS for the
+# boot: on arm64 -cpu max (a later -cpu wins over guest.sh's), so pointer
+# authentication (pauth-impdef: QEMU's own hash, far faster to emulate
+# than QARMA5; the checks are the same) and BTI are live.
+distro_boot_env() {
+	local arch=$1 cfg=$2 skip=$3
+	DISTRO_LEFT=$(distro_left_out "$cfg" | paste -sd, -)
+	DISTRO_SKIP=$skip${DISTRO_LEFT:+,$DISTRO_LEFT}
+	DISTRO_QEMU_ARGS=${QEMU_ARGS:-}
+	[ "$arch" != arm64 ] ||
+		DISTRO_QEMU_ARGS="-cpu max,pauth-impdef=on${DISTRO_QEMU_ARGS:+ $DISTRO_QEMU_ARGS}"
 }
