@@ -73,6 +73,29 @@
  * the bytes from the reader's position to the commit, and the time of
  * the record the next consuming read would return.
  *
+ * Copies without the writer's cooperation. Iterators and the oldest-time
+ * look copy ring pages that overwrite may recycle while they copy. Each
+ * page has a lap, a sequence count that is odd while the page is being
+ * emptied (rb_recycle_page()): a copy begun at an even lap that still
+ * holds after it is one lap's data.
+ *
+ * Limits, and why they suffice:
+ *  - RB_IDX_BITS (17): the write index reaches the end of the page, so
+ *    pages up to 128 KiB; the state word's remaining bits count records
+ *    (a page of 4-byte headers at most). Both are checked at build time.
+ *  - RB_NEST_MAX (16): write_ts has a slot per nesting level of writers
+ *    between reserve and commit. Real nesting is task, softirq, irq, NMI
+ *    and one transition level each; deeper levels share the last slot,
+ *    which only affects the time a discard or the event-time query sees.
+ *  - 1000 reservation retries: each retry means a nested writer claimed
+ *    space or moved the tail between two of our reads. A thousand such
+ *    in one reservation means a broken state word, a sanity check.
+ *  - 100000 reader spins: the reader waits for a writer on another CPU
+ *    to finish a head push, a few dozen instructions with irqs off;
+ *    more spins than that is a lost flag, a sanity check.
+ *  - 3 looks for the oldest time: each failed look means overwrite went
+ *    round the ring under us; the answer is then 0, "unknown".
+ *
  * The same file is compiled in user space by tools/testing/ring_buffer,
  * where threads are CPUs and signals are interrupts.
  */
@@ -194,6 +217,7 @@ struct ring_buffer_per_cpu {
 	local_t				overrun;
 	local_t				commit_overrun;
 	local_t				dropped_events;
+	unsigned long			nmi_dropped;	/* see rb_nmi_refused() */
 	local_t				pages_touched;
 	local_t				pages_lost;
 
@@ -680,6 +704,50 @@ static __always_inline void rb_end_commit(struct ring_buffer_per_cpu *cb)
 }
 
 /*
+ * A page's lap is a sequence count for the readers that copy a ring page
+ * while its writer may recycle it (iterators, the oldest-time look):
+ * overwrite pushes the head without any lock a reader holds. It is odd
+ * while the page is being emptied and even otherwise, so a copy is the
+ * page's data of one lap exactly when the lap read before it was even and
+ * is unchanged after it. A single bump could not say that: a reader that
+ * read the new lap could still read the old length and then copy the
+ * records of the next lap, which start at the same offsets.
+ */
+static void rb_recycle_page(struct buffer_page *bp)
+{
+	WRITE_ONCE(bp->lap, bp->lap + 1);
+	/*
+	 * The odd lap before the reset and before every record written on
+	 * the page from now on: a copier that saw any of them sees the lap
+	 * changed when it looks again (rb_lap_held()).
+	 */
+	smp_wmb();
+	local_set(&bp->state, 0);
+	local_set(&bp->page->commit, 0);
+	/*
+	 * The reset before the even lap: a copier that reads the new lap
+	 * reads a length of this lap, not the old page's (rb_lap_begin()).
+	 */
+	smp_wmb();
+	WRITE_ONCE(bp->lap, bp->lap + 1);
+}
+
+/* Start a copy of @bp: false if it is being emptied right now. */
+static bool rb_lap_begin(struct buffer_page *bp, unsigned long *lap)
+{
+	*lap = READ_ONCE(bp->lap);
+	smp_rmb(); /* the lap before the page; pairs with rb_recycle_page() */
+	return !(*lap & 1);
+}
+
+/* End a copy of @bp begun at @lap: true if the page kept that lap. */
+static bool rb_lap_held(struct buffer_page *bp, unsigned long lap)
+{
+	smp_rmb(); /* the copy before the second look; pairs with the odd lap */
+	return READ_ONCE(bp->lap) == lap;
+}
+
+/*
  * Push the head: the ring is full and overwrite is on, so the page after
  * the tail (@head, linked from @tail with the HEAD flag) is dropped and
  * becomes free for the tail. Returns true when the caller should retry.
@@ -691,8 +759,13 @@ static bool rb_push_head(struct ring_buffer_per_cpu *cb,
 	struct buffer_page *nhead;
 	unsigned long state, flags;
 
-	/* Our own irqs stay out of the window; an NMI sees UPDATE and drops. */
-	local_irq_save(flags);
+	/*
+	 * Our own irqs stay out of the window; an NMI sees UPDATE and drops.
+	 * The raw form: the traced one calls the irq tracers, lockdep and
+	 * the preemptirq events, which would write into this buffer from
+	 * inside our reservation and find the head claimed.
+	 */
+	raw_local_irq_save(flags);
 
 	/*
 	 * Read the page's record count before claiming it: once the claim
@@ -709,18 +782,15 @@ static bool rb_push_head(struct ring_buffer_per_cpu *cb,
 	if (cmpxchg(&tail->list.next, (struct list_head *)(hlink | RB_FLAG_HEAD),
 		    (struct list_head *)(hlink | RB_FLAG_UPDATE)) !=
 	    (struct list_head *)(hlink | RB_FLAG_HEAD)) {
-		local_irq_restore(flags);
+		raw_local_irq_restore(flags);
 		return true;
 	}
 
 	local_add(rb_page_records(state), &cb->overrun);
 	local_inc(&cb->pages_lost);
 
-	/* Iterators copying this page see the lap change and drop it. */
-	WRITE_ONCE(head->lap, head->lap + 1);
-	smp_wmb(); /* lap before the reset; pairs with rb_iter_copy() */
-	local_set(&head->state, 0);
-	local_set(&head->page->commit, 0);
+	/* Readers copying this page see its lap move and drop the copy. */
+	rb_recycle_page(head);
 
 	/*
 	 * The next page becomes the head. Its link from @head carries no
@@ -739,7 +809,7 @@ static bool rb_push_head(struct ring_buffer_per_cpu *cb,
 	if (cmpxchg(&cb->tail_page, tail, head) == tail)
 		local_inc(&cb->pages_touched);
 
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 	return true;
 }
 
@@ -926,6 +996,21 @@ rb_reserve(struct ring_buffer_per_cpu *cb, unsigned long length, int nest)
 	return NULL;
 }
 
+/*
+ * Every claim is a cmpxchg that an NMI may interrupt. An arch whose
+ * cmpxchg an NMI can break (one made of irq disabling or a lock) must not
+ * write from NMI context at all, and its local_t operations are no safer,
+ * so the refusal is counted in a word of its own: NMIs do not nest, so
+ * only one NMI writes it on this CPU at a time, and nothing else does.
+ */
+static __always_inline bool rb_nmi_refused(struct ring_buffer_per_cpu *cb)
+{
+	if (IS_ENABLED(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG) || !in_nmi())
+		return false;
+	WRITE_ONCE(cb->nmi_dropped, cb->nmi_dropped + 1);
+	return true;
+}
+
 struct ring_buffer_event *
 ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
@@ -956,6 +1041,8 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 		local_inc(&cb->dropped_events);
 		goto out;
 	}
+	if (unlikely(rb_nmi_refused(cb)))
+		goto out;
 	if (unlikely(!rb_ctx_lock(cb))) {
 		local_inc(&cb->dropped_events);
 		goto out;
@@ -1195,11 +1282,8 @@ static struct buffer_page *rb_find_head(struct ring_buffer_per_cpu *cb)
 
 static void rb_reset_page(struct buffer_page *bp)
 {
-	WRITE_ONCE(bp->lap, bp->lap + 1);
-	smp_wmb(); /* lap before the reset; pairs with rb_iter_copy() */
 	bp->read = 0;
-	local_set(&bp->state, 0);
-	local_set(&bp->page->commit, 0);
+	rb_recycle_page(bp);
 }
 
 /*
@@ -1378,16 +1462,15 @@ EXPORT_SYMBOL_GPL(ring_buffer_consume);
 /* Copy @bp; false if a writer recycled it while we copied. */
 static bool rb_iter_copy(struct ring_buffer_iter *it, struct buffer_page *bp)
 {
-	unsigned long lap = READ_ONCE(bp->lap);
-	unsigned long commit;
+	unsigned long lap, commit;
 
-	smp_rmb(); /* the lap before the page; pairs with the reset */
+	if (!rb_lap_begin(bp, &lap))
+		return false;
 	commit = rb_page_commit(bp);
 	smp_rmb(); /* the length before the records */
 	it->copy->time_stamp = bp->page->time_stamp;
 	memcpy(it->copy->data, bp->page->data, commit);
-	smp_rmb(); /* the records before the second look at the lap */
-	if (READ_ONCE(bp->lap) != lap)
+	if (!rb_lap_held(bp, lap))
 		return false;
 	it->page = bp;
 	it->lap = lap;
@@ -1437,7 +1520,13 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 			return false;
 		if (rb_iter_copy(it, cur) && it->lap == lap) {
 			it->head = head;
-			it->stamp = stamp;
+			/*
+			 * At the start of the page the time is the page's
+			 * own, which the writer set with its first record:
+			 * the copy we had may predate that, and the time in
+			 * it is then whatever an earlier lap left there.
+			 */
+			it->stamp = head ? stamp : it->copy->time_stamp;
 			return true;
 		}
 		goto lost;
@@ -1591,8 +1680,21 @@ ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 		return NULL;
 	}
 	iter->cpu_buffer = buffer->buffers[cpu];
-	/* The ring must keep its shape while an iterator walks it. */
+	/*
+	 * The ring must keep its shape while an iterator walks it. Raised
+	 * under the mutex, so that a resize, which holds it, either sees
+	 * the count or is over. Where we may not sleep (a debugger's dump)
+	 * a resize in progress makes us fail.
+	 */
+	if (gfpflags_allow_blocking(flags)) {
+		mutex_lock(&buffer->mutex);
+	} else if (!mutex_trylock(&buffer->mutex)) {
+		kfree(iter->copy);
+		kfree(iter);
+		return NULL;
+	}
 	atomic_inc(&iter->cpu_buffer->resize_disabled);
+	mutex_unlock(&buffer->mutex);
 	ring_buffer_iter_reset(iter);
 	return iter;
 }
@@ -1779,7 +1881,7 @@ unsigned long ring_buffer_dropped_events_cpu(struct trace_buffer *buffer, int cp
 {
 	struct ring_buffer_per_cpu *cb = rb_cpu(buffer, cpu);
 
-	return cb ? local_read(&cb->dropped_events) : 0;
+	return cb ? local_read(&cb->dropped_events) + READ_ONCE(cb->nmi_dropped) : 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
 
@@ -1881,7 +1983,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	struct buffer_page *bp, *commit;
 	unsigned long flags, lap, len, n;
 	unsigned int tries = 0;
-	bool locked, found;
+	bool locked, found, held;
 	u64 ts = 0;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -1906,18 +2008,20 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	for (n = 0; bp && n <= cb->nr_pages; n++) {
 		/*
 		 * Overwrite may push the head past this page and refill it
-		 * while we look: its lap changes first (rb_push_head()),
-		 * so a lap that held across the look means what we read
-		 * was the page's data. Otherwise look for the head again.
+		 * while we look: a lap that was even and held across the
+		 * look means what we read was one lap's data (see
+		 * rb_recycle_page()). Otherwise look for the head again.
 		 */
-		lap = READ_ONCE(bp->lap);
-		smp_rmb(); /* the lap before the page; pairs with the reset */
-		len = rb_page_commit(bp);
-		smp_rmb(); /* the length before the records it covers */
-		found = rb_first_record_time(bp->page, 0, len,
-					     bp->page->time_stamp, &ts);
-		smp_rmb(); /* the records before the second look at the lap */
-		if (READ_ONCE(bp->lap) != lap) {
+		found = false;
+		held = rb_lap_begin(bp, &lap);
+		if (held) {
+			len = rb_page_commit(bp);
+			smp_rmb(); /* the length before the records it covers */
+			found = rb_first_record_time(bp->page, 0, len,
+						     bp->page->time_stamp, &ts);
+			held = rb_lap_held(bp, lap);
+		}
+		if (!held) {
 			ts = 0;
 			if (++tries < 3)
 				goto again;
@@ -2223,6 +2327,14 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	struct trace_buffer *buffer;
 	int cpu;
 
+	/*
+	 * A page's state word (see RB_IDX_BITS): its index must reach the
+	 * end of the page, and its count a page of records as small as a
+	 * header. 17 index bits serve pages up to 128 KiB.
+	 */
+	BUILD_BUG_ON(BUF_PAGE_SIZE > RB_IDX_MASK);
+	BUILD_BUG_ON(BUF_PAGE_SIZE / RB_HDR >= 1UL << (BITS_PER_LONG - RB_CNT_SHIFT));
+
 	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
 	if (!buffer)
 		return NULL;
@@ -2285,17 +2397,24 @@ int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
 {
 	struct trace_buffer *buffer = hlist_entry(node, struct trace_buffer, node);
 	struct ring_buffer_per_cpu *cb;
+	int ret = 0;
 
+	/* A resize of all CPUs sees this one in the mask, or sizes it so. */
+	mutex_lock(&buffer->mutex);
 	if (cpumask_test_cpu(cpu, buffer->cpumask))
-		return 0;
+		goto out;
 	cb = rb_alloc_cpu(buffer, buffer->nr_pages, cpu);
-	if (!cb)
-		return -ENOMEM;
+	if (!cb) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	buffer->buffers[cpu] = cb;
 	/* The buffer before the bit that lets writers use it. */
 	smp_wmb();
 	cpumask_set_cpu(cpu, buffer->cpumask);
-	return 0;
+ out:
+	mutex_unlock(&buffer->mutex);
+	return ret;
 }
 
 void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
@@ -2307,18 +2426,19 @@ EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
 
 /*
  * Stop the writers of @cb: after this no writer is between reserve and
- * commit on it, and new ones back off (and count a drop if @resizing).
+ * commit on it, and new ones back off. (A resize holds them off with
+ * RB_CPU_RESIZING instead, so that they count what they drop.)
  */
-static void rb_quiesce(struct ring_buffer_per_cpu *cb, bool resizing)
+static void rb_quiesce(struct ring_buffer_per_cpu *cb)
 {
-	atomic_add(resizing ? RB_CPU_RESIZING : 1, &cb->record_disabled);
+	atomic_inc(&cb->record_disabled);
 	/* Writers hold preemption off from reserve to commit. */
 	synchronize_rcu();
 }
 
-static void rb_unquiesce(struct ring_buffer_per_cpu *cb, bool resizing)
+static void rb_unquiesce(struct ring_buffer_per_cpu *cb)
 {
-	atomic_sub(resizing ? RB_CPU_RESIZING : 1, &cb->record_disabled);
+	atomic_dec(&cb->record_disabled);
 }
 
 /* Empty @cb. Writers are quiesced and the reader lock is held. */
@@ -2352,6 +2472,7 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cb)
 	local_set(&cb->overrun, 0);
 	local_set(&cb->commit_overrun, 0);
 	local_set(&cb->dropped_events, 0);
+	cb->nmi_dropped = 0;
 	local_set(&cb->pages_touched, 1);
 	local_set(&cb->pages_lost, 0);
 	cb->pages_read = 0;
@@ -2369,11 +2490,11 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 		return;
 	cb = buffer->buffers[cpu];
 	mutex_lock(&buffer->mutex);
-	rb_quiesce(cb, false);
+	rb_quiesce(cb);
 	raw_spin_lock_irq(&cb->reader_lock);
 	rb_reset_cpu(cb);
 	raw_spin_unlock_irq(&cb->reader_lock);
-	rb_unquiesce(cb, false);
+	rb_unquiesce(cb);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
@@ -2474,60 +2595,77 @@ static void rb_rebuild(struct ring_buffer_per_cpu *cb, unsigned long nr,
 		cb->commit_page = tail;
 }
 
-static int rb_resize_cpu(struct ring_buffer_per_cpu *cb, unsigned long nr)
+/*
+ * One CPU's part of a resize, allocated before any CPU changes: the pages
+ * to add, room for the new ring's order, and afterwards the pages to free.
+ */
+struct rb_resize {
+	struct buffer_page	**spare;
+	struct buffer_page	**order;
+	unsigned long		nspare;
+	unsigned long		nfree;
+};
+
+static int rb_resize_prepare(struct ring_buffer_per_cpu *cb, unsigned long nr,
+			     struct rb_resize *rs)
 {
-	unsigned long old = cb->nr_pages, nspare = 0, nfree, i;
-	struct buffer_page **spare, **order;
-	int ret = -ENOMEM;
+	unsigned long old = cb->nr_pages;
 
-	if (nr == old)
-		return 0;
-	spare = kcalloc(max(nr, old), sizeof(*spare), GFP_KERNEL);
-	order = kcalloc(max(nr, old), sizeof(*order), GFP_KERNEL);
-	if (!spare || !order)
-		goto out;
+	rs->spare = kcalloc(max(nr, old), sizeof(*rs->spare), GFP_KERNEL);
+	rs->order = kcalloc(max(nr, old), sizeof(*rs->order), GFP_KERNEL);
+	if (!rs->spare || !rs->order)
+		return -ENOMEM;
 	if (nr > old) {
-		nspare = nr - old;
-		if (rb_alloc_pages(spare, nspare, cb->cpu))
-			goto out;
+		if (rb_alloc_pages(rs->spare, nr - old, cb->cpu))
+			return -ENOMEM;
+		rs->nspare = nr - old;
 	}
-
-	rb_quiesce(cb, true);
-	raw_spin_lock_irq(&cb->reader_lock);
-	/*
-	 * An iterator may have started since ring_buffer_resize() looked
-	 * (it does not hold the mutex), and it keeps pointers to ring
-	 * pages between calls: freeing pages under it is a use after
-	 * free. It raises resize_disabled before it first takes the
-	 * reader lock, so the count read under the lock is reliable.
-	 */
-	if (atomic_read(&cb->resize_disabled)) {
-		ret = -EBUSY;
-		nfree = nspare;		/* give back what we allocated */
-	} else {
-		rb_rebuild(cb, nr, spare, nspare, order, &nfree);
-		ret = 0;
-	}
-	raw_spin_unlock_irq(&cb->reader_lock);
-	rb_unquiesce(cb, true);
-
-	for (i = 0; i < nfree; i++)
-		rb_free_page(spare[i]);
- out:
-	kfree(spare);
-	kfree(order);
-	return ret;
+	/* Until a rebuild says otherwise, every page we hold goes back. */
+	rs->nfree = rs->nspare;
+	return 0;
 }
 
+static void rb_resize_release(struct rb_resize *rs)
+{
+	unsigned long i;
+
+	for (i = 0; i < rs->nfree; i++)
+		rb_free_page(rs->spare[i]);
+	kfree(rs->spare);
+	kfree(rs->order);
+}
+
+/* Whether ring_buffer_resize() changes @cpu's ring. */
+static bool rb_resizes(struct trace_buffer *buffer, int cpu, int cpu_id,
+		       unsigned long nr)
+{
+	return (cpu_id == RING_BUFFER_ALL_CPUS || cpu == cpu_id) &&
+	       buffer->buffers[cpu]->nr_pages != nr;
+}
+
+/**
+ * ring_buffer_resize - change the size of one CPU's ring or of all
+ * @buffer: the buffer
+ * @size: the new size in bytes, rounded up to whole pages; 0 asks for the
+ *	smallest ring (two pages), which is how tracefs gives memory back
+ * @cpu_id: the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Growing keeps every record; shrinking drops free pages first, then the
+ * oldest records, which count as overrun. Either every CPU asked for is
+ * resized or none is: all memory is allocated before the first ring
+ * changes, and the writers of all of them are held off across one grace
+ * period (those that try meanwhile count a dropped event).
+ *
+ * Return: 0, -ENOMEM (nothing changed) or -EBUSY when an iterator is
+ * open on one of the CPUs (nothing changed).
+ */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu_id)
 {
+	struct ring_buffer_per_cpu *cb;
+	struct rb_resize *rs;
 	unsigned long nr;
 	int cpu, ret = 0;
 
-	/*
-	 * A size of 0 asks for the smallest buffer (two pages), as upstream:
-	 * that is how tracefs's free_buffer gives the memory back.
-	 */
 	if (!buffer)
 		return 0;
 	if (cpu_id != RING_BUFFER_ALL_CPUS &&
@@ -2539,7 +2677,15 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu_
 	    nr * (cpu_id == RING_BUFFER_ALL_CPUS ? num_online_cpus() : 1) >
 	    si_mem_available())
 		return -ENOMEM;
+	rs = kcalloc(nr_cpu_ids, sizeof(*rs), GFP_KERNEL);
+	if (!rs)
+		return -ENOMEM;
 
+	/*
+	 * Iterators keep pointers to ring pages between calls, and they
+	 * raise resize_disabled under this mutex (ring_buffer_read_start()),
+	 * so what we read here holds until we are done.
+	 */
 	mutex_lock(&buffer->mutex);
 	for_each_cpu(cpu, buffer->cpumask) {
 		if ((cpu_id == RING_BUFFER_ALL_CPUS || cpu == cpu_id) &&
@@ -2549,16 +2695,35 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu_
 		}
 	}
 	for_each_cpu(cpu, buffer->cpumask) {
-		if (cpu_id != RING_BUFFER_ALL_CPUS && cpu != cpu_id)
+		if (!rb_resizes(buffer, cpu, cpu_id, nr))
 			continue;
-		ret = rb_resize_cpu(buffer->buffers[cpu], nr);
+		ret = rb_resize_prepare(buffer->buffers[cpu], nr, &rs[cpu]);
 		if (ret)
 			goto out;
+	}
+
+	for_each_cpu(cpu, buffer->cpumask)
+		if (rb_resizes(buffer, cpu, cpu_id, nr))
+			atomic_add(RB_CPU_RESIZING, &buffer->buffers[cpu]->record_disabled);
+	/* Writers hold preemption off from reserve to commit. */
+	synchronize_rcu();
+	for_each_cpu(cpu, buffer->cpumask) {
+		if (!rb_resizes(buffer, cpu, cpu_id, nr))
+			continue;
+		cb = buffer->buffers[cpu];
+		raw_spin_lock_irq(&cb->reader_lock);
+		rb_rebuild(cb, nr, rs[cpu].spare, rs[cpu].nspare, rs[cpu].order,
+			   &rs[cpu].nfree);
+		raw_spin_unlock_irq(&cb->reader_lock);
+		atomic_sub(RB_CPU_RESIZING, &cb->record_disabled);
 	}
 	if (cpu_id == RING_BUFFER_ALL_CPUS)
 		buffer->nr_pages = nr;
  out:
 	mutex_unlock(&buffer->mutex);
+	for_each_cpu(cpu, buffer->cpumask)
+		rb_resize_release(&rs[cpu]);
+	kfree(rs);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);

@@ -7,10 +7,43 @@
  * Each test prints "ok NAME" or "FAIL: ..." (and the program exits 1).
  */
 #include "shim/kshim.h"
-#include "../../../kernel/trace/ring_buffer.c"
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
+
+/*
+ * Lock step: two threads (0 and 1) take turns, and the code under test
+ * reaches a point at each READ_ONCE() and each read or write barrier,
+ * where the running test's lk_point() may hand the turn to the other
+ * thread. That makes one chosen interleaving of a race happen every time.
+ * Outside a lock-step test (lk_me < 0) a point is one thread-local load.
+ */
+enum lk_kind { LK_READ, LK_RMB, LK_WMB };
+static __thread int lk_me = -1;
+static void lk_point(enum lk_kind kind, const void *addr);
+
+#undef READ_ONCE
+#define READ_ONCE(x) ({						\
+	if (lk_me >= 0)						\
+		lk_point(LK_READ, &(x));			\
+	__atomic_load_n(&(x), __ATOMIC_RELAXED); })
+/* The barriers as the shim's, each with its point (after, before). */
+#undef smp_rmb
+#define smp_rmb() do {						\
+	__atomic_thread_fence(__ATOMIC_ACQUIRE); /* the shim's */	\
+	if (lk_me >= 0)						\
+		lk_point(LK_RMB, NULL);				\
+} while (0)
+#undef smp_wmb
+#define smp_wmb() do {						\
+	if (lk_me >= 0)						\
+		lk_point(LK_WMB, NULL);				\
+	__atomic_thread_fence(__ATOMIC_RELEASE); /* the shim's */	\
+} while (0)
+
+#include "../../../kernel/trace/ring_buffer.c"
 
 static u64 fake_now = 1000000;
 
@@ -38,6 +71,83 @@ static __printf(3, 4) bool expect(bool ok, int line, const char *fmt, ...)
 }
 
 #define CHECK(cond, fmt, ...)	expect(cond, __LINE__, fmt, ##__VA_ARGS__)
+
+/* Records of 100 bytes that go round a ring of 4 pages several times. */
+#define LAP_RECORDS		((u32)(PAGE_SIZE / 2))
+
+static pthread_mutex_t lk_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t lk_cond = PTHREAD_COND_INITIALIZER;
+static int lk_turn, lk_done[2];
+static void (*lk_hook)(enum lk_kind kind, const void *addr);
+
+static void lk_point(enum lk_kind kind, const void *addr)
+{
+	if (lk_hook)
+		lk_hook(kind, addr);
+}
+
+/* Wait for our turn; a schedule that never gives it back is a failure. */
+static void lk_wait_turn(void)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 10;
+	while (lk_turn != lk_me)
+		if (pthread_cond_timedwait(&lk_cond, &lk_lock, &until) == ETIMEDOUT) {
+			printf("FAIL: rbunit.c: lock step: thread %d never got its turn back\n",
+			       lk_me);
+			fflush(stdout);
+			_exit(1);
+		}
+}
+
+/* Give the turn to the other thread, unless it has finished. */
+static void lk_switch(void)
+{
+	pthread_mutex_lock(&lk_lock);
+	if (!lk_done[!lk_me]) {
+		lk_turn = !lk_me;
+		pthread_cond_broadcast(&lk_cond);
+		lk_wait_turn();
+	}
+	pthread_mutex_unlock(&lk_lock);
+}
+
+static void lk_begin(int me)
+{
+	pthread_mutex_lock(&lk_lock);
+	lk_me = me;
+	lk_wait_turn();
+	pthread_mutex_unlock(&lk_lock);
+}
+
+static void lk_end(void)
+{
+	pthread_mutex_lock(&lk_lock);
+	lk_done[lk_me] = 1;
+	lk_turn = !lk_me;
+	pthread_cond_broadcast(&lk_cond);
+	pthread_mutex_unlock(&lk_lock);
+	lk_me = -1;
+}
+
+/* Run @t0 and @t1 in lock step, @t0 first, with @hook deciding turns. */
+static void lk_run(void *(*t0)(void *), void *(*t1)(void *),
+		   void (*hook)(enum lk_kind, const void *))
+{
+	pthread_t a, b;
+
+	lk_turn = 0;
+	lk_done[0] = 0;
+	lk_done[1] = 0;
+	lk_hook = hook;
+	pthread_create(&a, NULL, t0, NULL);
+	pthread_create(&b, NULL, t1, NULL);
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	lk_hook = NULL;
+}
 
 static struct trace_buffer *new_buffer(unsigned long size, bool overwrite)
 {
@@ -146,6 +256,58 @@ static void test_resize_refused(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * A resize of every CPU that runs out of memory part way changes none of
+ * them (one CPU at a different size makes swaps refuse it for good), and
+ * one that succeeds waits for one grace period, not one per CPU.
+ */
+static void test_resize_all_or_none(void)
+{
+	struct trace_buffer *b;
+	struct ring_buffer_iter *it;
+	unsigned long before, grace = 0;
+	size_t pages, want;
+	long budget;
+	int cpu, ret = -ENOMEM;
+
+	shim_nr_cpus = 4;
+	b = new_buffer(8 * PAGE_SIZE, false);
+	if (!CHECK(b, "no buffer"))
+		goto out;
+	pages = ring_buffer_nr_pages(b, 0);
+	for (budget = 0; budget < 1000 && ret == -ENOMEM; budget++) {
+		shim_alloc_budget = budget;
+		before = shim_grace_periods;
+		ret = ring_buffer_resize(b, 64 * PAGE_SIZE, RING_BUFFER_ALL_CPUS);
+		shim_alloc_budget = -1;
+		grace = shim_grace_periods - before;
+		want = ret ? pages : ring_buffer_nr_pages(b, 0);
+		for (cpu = 0; cpu < 4; cpu++)
+			if (!CHECK(ring_buffer_nr_pages(b, cpu) == want,
+				   "%ld allocations: resize gave %d, CPU %d has %zu pages, want %zu",
+				   budget, ret, cpu, ring_buffer_nr_pages(b, cpu), want))
+				goto out;
+	}
+	CHECK(!ret && ring_buffer_nr_pages(b, 0) >= 64, "resize gave %d, %zu pages",
+	      ret, ring_buffer_nr_pages(b, 0));
+	CHECK(grace == 1, "resizing 4 CPUs took %lu grace periods", grace);
+	/* An iterator on one CPU: nothing changes on any. */
+	pages = ring_buffer_nr_pages(b, 0);
+	it = ring_buffer_read_start(b, 2, GFP_KERNEL);
+	if (CHECK(it, "no iterator")) {
+		ret = ring_buffer_resize(b, 8 * PAGE_SIZE, RING_BUFFER_ALL_CPUS);
+		CHECK(ret == -EBUSY, "resize under an iterator gave %d", ret);
+		for (cpu = 0; cpu < 4; cpu++)
+			CHECK(ring_buffer_nr_pages(b, cpu) == pages,
+			      "CPU %d resized under an iterator", cpu);
+		ring_buffer_read_finish(it);
+	}
+ out:
+	if (b)
+		ring_buffer_free(b);
+	shim_nr_cpus = 1;
+}
+
 /* Growing and shrinking keep what still fits; 0 means the minimum. */
 static void test_resize_keeps(void)
 {
@@ -167,6 +329,69 @@ static void test_resize_keeps(void)
 	for (i = 10; i < 20; i++)
 		CHECK(take(b, 64, i, 0), "record %u after shrinking", i);
 	CHECK(ring_buffer_empty_cpu(b, 0), "extra records");
+	ring_buffer_free(b);
+}
+
+/*
+ * Pushing the head is the one place a writer turns irqs off. The traced
+ * local_irq_save() would run the irq tracers (the preemptirq events,
+ * lockdep) from inside the reservation, whose records would then find
+ * the head claimed and be dropped. The hook stands in for them.
+ */
+static struct trace_buffer *irq_buf;
+static int irq_traced_in_write;
+
+static void irq_tracer(void)
+{
+	if (local_read(&irq_buf->buffers[0]->committing))
+		irq_traced_in_write++;
+}
+
+static void test_push_irqs_untraced(void)
+{
+	u32 i;
+
+	irq_buf = new_buffer(4 * PAGE_SIZE, true);
+	if (!CHECK(irq_buf, "no buffer"))
+		return;
+	irq_traced_in_write = 0;
+	shim_hardirqs_off_hook = irq_tracer;
+	for (i = 0; i < LAP_RECORDS; i++)
+		CHECK(put(irq_buf, 100, i), "record %u", i);
+	shim_hardirqs_off_hook = NULL;
+	CHECK(ring_buffer_overrun_cpu(irq_buf, 0) > 0, "no page was pushed");
+	CHECK(!irq_traced_in_write, "the irq tracers ran %d times inside a reservation",
+	      irq_traced_in_write);
+	ring_buffer_free(irq_buf);
+}
+
+/*
+ * An arch whose cmpxchg an NMI may break (no CONFIG_ARCH_HAVE_NMI_SAFE_-
+ * CMPXCHG; the rbunit-arch build) refuses NMI writers and counts them;
+ * x86-64 and arm64 take them.
+ */
+static void test_nmi_writer(void)
+{
+	struct trace_buffer *b = new_buffer(4 * PAGE_SIZE, true);
+	unsigned long dropped;
+	bool ok;
+
+	if (!CHECK(b, "no buffer"))
+		return;
+	dropped = ring_buffer_dropped_events_cpu(b, 0);
+	shim_ctx_level = 3;
+	ok = put(b, 16, 1);
+	shim_ctx_level = 0;
+	if (IS_ENABLED(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG)) {
+		CHECK(ok && take(b, 16, 1, 0), "an NMI writer was refused");
+	} else {
+		CHECK(!ok, "an NMI writer was let in without NMI-safe cmpxchg");
+		CHECK(ring_buffer_dropped_events_cpu(b, 0) == dropped + 1,
+		      "the refused NMI writer was not counted");
+		ring_buffer_reset_cpu(b, 0);
+		CHECK(!ring_buffer_dropped_events_cpu(b, 0), "a reset kept the count");
+	}
+	CHECK(put(b, 16, 2) && take(b, 16, 2, 0), "a task writer after it");
 	ring_buffer_free(b);
 }
 
@@ -232,7 +457,7 @@ static void test_overrun_reported(void)
 
 	if (!CHECK(b, "no buffer"))
 		return;
-	while (written < 2000)
+	while (written < LAP_RECORDS)
 		CHECK(put(b, 100, written++), "write");
 	CHECK(ring_buffer_overrun_cpu(b, 0) > 0, "nothing overrun");
 	page = ring_buffer_alloc_read_page(b, 0);
@@ -244,7 +469,7 @@ static void test_overrun_reported(void)
 	      "the page does not say events were missed");
 	ring_buffer_free_read_page(b, 0, page);
 	/* The next loss is reported to a consuming reader. */
-	while (written < 4000)
+	while (written < 2 * LAP_RECORDS)
 		CHECK(put(b, 100, written++), "write");
 	CHECK(ring_buffer_consume(b, 0, NULL, &lost), "consume");
 	CHECK(lost > 0, "no lost events reported");
@@ -389,6 +614,169 @@ static void test_iter_consumer_swap(void)
 	ring_buffer_read_finish(it);
  out:
 	ring_buffer_free(b);
+}
+
+/*
+ * An iterator that reached the end on an empty page, the writer's, after
+ * a reset: the page's time is whatever an earlier lap left there until
+ * the writer's first record sets it. A record written after that must
+ * show its own time when the iterator goes on, not one from that lap.
+ */
+static void test_iter_time_after_reset(void)
+{
+	struct trace_buffer *b = new_buffer(4 * PAGE_SIZE, true);
+	struct ring_buffer_iter *it;
+	struct ring_buffer_event *e;
+	u64 ts = 0, t1;
+	u32 i;
+
+	if (!CHECK(b, "no buffer"))
+		return;
+	/* old times on every page */
+	for (i = 0; i < 400; i++)
+		CHECK(put(b, 100, i), "record %u", i);
+	ring_buffer_reset_cpu(b, 0);
+	it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+	if (!CHECK(it, "no iterator"))
+		goto out;
+	CHECK(!ring_buffer_iter_peek(it, NULL), "a record after the reset");
+	fake_now += 1000000000;
+	t1 = fake_now;
+	CHECK(put(b, 16, 1), "the new record");
+	e = ring_buffer_iter_peek(it, &ts);
+	CHECK(e && ts == t1, "the iterator gave the new record time %llu, want %llu",
+	      (unsigned long long)ts, (unsigned long long)t1);
+	ring_buffer_read_finish(it);
+ out:
+	ring_buffer_free(b);
+}
+
+/*
+ * An iterator copying the head page while the writer pushes it, in the
+ * interleaving that a lap bumped once before the reset let through: the
+ * iterator reads the new lap and the old length, the writer empties the
+ * page and writes new records from its start, the iterator copies them
+ * with the old records still after them and finds the lap unchanged.
+ * It then shows new records followed by old ones. Every record carries
+ * its sequence number; what the iterator shows must rise.
+ */
+static struct {
+	struct trace_buffer *b;
+	struct ring_buffer_iter *it;
+	struct buffer_page *target;
+	unsigned long lap0;
+	int stage, rmbs;
+	u32 seq, got[4096];
+	unsigned int ngot;
+} lr;
+
+static bool put_seq(struct trace_buffer *b, u32 seq)
+{
+	struct ring_buffer_event *e = ring_buffer_lock_reserve(b, 64);
+
+	if (!e)
+		return false;
+	memset(ring_buffer_event_data(e), 0, 64);
+	memcpy(ring_buffer_event_data(e), &seq, sizeof(seq));
+	ring_buffer_unlock_commit(b, e);
+	return true;
+}
+
+static void lr_collect(void)
+{
+	struct ring_buffer_event *e;
+
+	while ((e = ring_buffer_iter_peek(lr.it, NULL)) && lr.ngot < 4096) {
+		memcpy(&lr.got[lr.ngot++], ring_buffer_event_data(e), sizeof(u32));
+		ring_buffer_iter_advance(lr.it);
+	}
+}
+
+static void lr_hook(enum lk_kind kind, const void *addr)
+{
+	switch (lr.stage) {
+	case 0:
+		/* the iterator found the head and is about to read its lap */
+		if (lk_me == 0 && kind == LK_READ && addr == &lr.target->lap) {
+			lr.stage = 1;
+			lk_switch();
+		}
+		break;
+	case 1:
+		/* the writer moved the page's lap but has not emptied it */
+		if (lk_me == 1 && kind == LK_WMB && lr.target->lap != lr.lap0) {
+			lr.stage = 2;
+			lk_switch();
+		}
+		break;
+	case 2:
+		/* the iterator has read the lap and then the length */
+		if (lk_me == 0 && kind == LK_RMB && ++lr.rmbs == 2) {
+			lr.stage = 3;
+			lk_switch();
+		}
+		break;
+	}
+}
+
+/* CPU 0's writer (thread 1): into the head page, then five records on it. */
+static void *lr_writer(void *arg)
+{
+	int after = 5;
+
+	shim_cpu = 0;
+	lk_begin(1);
+	while (after && lr.seq < 100000) {
+		CHECK(put_seq(lr.b, lr.seq), "write %u", lr.seq);
+		lr.seq++;
+		if (lr.stage >= 2)
+			after--;
+	}
+	lk_end();
+	return NULL;
+}
+
+/* The iterator (thread 0, which starts): as far as it gets. */
+static void *lr_reader(void *arg)
+{
+	lk_begin(0);
+	lr_collect();
+	lk_end();
+	return NULL;
+}
+
+static void test_iter_copy_vs_push(void)
+{
+	unsigned int i;
+
+	memset(&lr, 0, sizeof(lr));
+	lr.b = new_buffer(4 * PAGE_SIZE, true);
+	if (!CHECK(lr.b, "no buffer"))
+		return;
+	/* a full ring: the next page the writer enters is the head */
+	while (!ring_buffer_overrun_cpu(lr.b, 0)) {
+		CHECK(put_seq(lr.b, lr.seq), "fill %u", lr.seq);
+		lr.seq++;
+	}
+	lr.it = ring_buffer_read_start(lr.b, 0, GFP_KERNEL);
+	if (!CHECK(lr.it, "no iterator"))
+		goto out;
+	lr.target = rb_find_head(lr.b->buffers[0]);
+	lr.lap0 = lr.target->lap;
+	lk_run(lr_reader, lr_writer, lr_hook);
+	CHECK(lr.stage >= 2, "the interleaving did not happen (stage %d)", lr.stage);
+	lr_collect();
+	CHECK(lr.ngot > 0, "the iterator showed nothing");
+	for (i = 1; i < lr.ngot; i++)
+		if (!CHECK(lr.got[i] > lr.got[i - 1],
+			   "the iterator showed record %u after record %u (%u of %u)",
+			   lr.got[i], lr.got[i - 1], i, lr.ngot))
+			break;
+	CHECK(lr.got[lr.ngot - 1] == lr.seq - 1, "the last record shown is %u, want %u",
+	      lr.got[lr.ngot - 1], lr.seq - 1);
+	ring_buffer_read_finish(lr.it);
+ out:
+	ring_buffer_free(lr.b);
 }
 
 /*
@@ -884,10 +1272,17 @@ int main(void)
 	run(test_oversized_reserve, "oversized reserve");
 	run(test_resize_refused, "refused resize keeps the buffer");
 	run(test_resize_keeps, "resize keeps records");
+	run(test_resize_all_or_none, "resizing every CPU changes all or none, one grace period");
 	run(test_time, "time deltas, extends, absolute stamps");
+	run(test_push_irqs_untraced, "pushing the head runs no irq tracer");
+	run(test_nmi_writer, IS_ENABLED(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG) ?
+	    "NMI writers taken (NMI-safe cmpxchg)" : "NMI writers refused and counted");
 	run(test_discard, "discard");
 	run(test_overrun_reported, "overrun counted and reported");
 	run(test_iter_consumer_swap, "iterator ends after a consumer swaps its page out");
+	run(test_iter_time_after_reset,
+	    "iterator shows a record's own time on a page refilled after a reset");
+	run(test_iter_copy_vs_push, "iterator never mixes two laps of a page (lock step)");
 	run(test_iter_fuzz, "iterator under random operations ends and reads whole records");
 	run(test_oldest_ts, "oldest event time is the next record's");
 	run(test_stats_no_overwrite, "statistics over every read path");

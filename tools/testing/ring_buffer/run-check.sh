@@ -65,6 +65,8 @@ soak:*)
 *)
 	s=$mode
 	step "rbunit: API edge cases (ASan+UBSan)" pass 5 ./rbunit
+	step "rbunit-arch: 64K pages, NMI-unsafe" pass 5 env RBUNIT_FUZZ_SEEDS=1000 ./rbunit-arch
+	step "256K pages stop the build" pass 30 make -s check-page-bits
 	step "rbstress, 2 CPUs, ${s}s" pass $s ./rbstress -q -d $s $seed
 	step "rbstress-cpu, 3 CPUs, ${s}s" pass $s ./rbstress-cpu -q -n 3 -d $s $seed
 	step "rbstress-asan, 2 CPUs, ${s}s" pass $s ./rbstress-asan -q -d $s $seed

@@ -46,6 +46,19 @@ typedef unsigned int __poll_t;
 #define EXPORT_SYMBOL(sym)	extern __typeof__(sym) sym
 
 #define BIT(n)			(1UL << (n))
+#define BITS_PER_LONG		(8 * (int)sizeof(long))
+#define BUILD_BUG_ON(cond)	_Static_assert(!(cond), "BUILD_BUG_ON(" #cond ")")
+
+/*
+ * IS_ENABLED(CONFIG_X): 1 when the test defines CONFIG_X as 1 (-D makes
+ * it so), else 0. An empty-or-1 macro expands to a marker that adds an
+ * argument, which moves the 1 into second place.
+ */
+#define SHIM_MARK_1			x,
+#define shim_second(a, b, ...)		b
+#define shim_pick(marked)		shim_second(marked 1, 0, 0)
+#define shim_defined(val)		shim_pick(SHIM_MARK_##val)
+#define IS_ENABLED(CONFIG_option)	shim_defined(CONFIG_option)
 #define ALIGN(x, a)		(((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
 #define is_signed_type(t)	(((t)(-1)) < (t)1)
 
@@ -111,7 +124,25 @@ static __always_inline void shim_irq_restore(unsigned long flags)
 		shim_irq_replay();
 }
 
-#define local_irq_save(flags)		do { (flags) = shim_irq_save(); } while (0)
+/*
+ * CONFIG_TRACE_IRQFLAGS: the traced forms tell the irq tracers when irqs
+ * go off (trace_hardirqs_off()); a test may set the hook to see when the
+ * code under test calls them. The raw forms never do.
+ */
+extern void (*shim_hardirqs_off_hook)(void);
+
+static __always_inline unsigned long shim_irq_save_traced(void)
+{
+	unsigned long flags = shim_irq_save();
+
+	if (!flags && shim_hardirqs_off_hook)
+		shim_hardirqs_off_hook();
+	return flags;
+}
+
+#define raw_local_irq_save(flags)	do { (flags) = shim_irq_save(); } while (0)
+#define raw_local_irq_restore(flags)	shim_irq_restore(flags)
+#define local_irq_save(flags)		do { (flags) = shim_irq_save_traced(); } while (0)
 #define local_irq_restore(flags)	shim_irq_restore(flags)
 #define local_irq_disable()		((void)shim_irq_save())
 #define local_irq_enable()		shim_irq_restore(0)
@@ -176,7 +207,10 @@ struct hlist_node {
 
 /* ------------------------------------------------------------- memory */
 
-#define PAGE_SHIFT	12
+#ifndef SHIM_PAGE_SHIFT
+#define SHIM_PAGE_SHIFT	12
+#endif
+#define PAGE_SHIFT	SHIM_PAGE_SHIFT
 #define PAGE_SIZE	BIT(PAGE_SHIFT)
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 
@@ -186,6 +220,7 @@ struct hlist_node {
 #define __GFP_RETRY_MAYFAIL	0x20u
 #define __GFP_NOWARN		0x40u
 #define __GFP_ZERO		0x80u
+#define gfpflags_allow_blocking(gfp)	(((gfp) & GFP_KERNEL) != 0)
 
 /* A struct page is the page itself: page_address() is the identity. */
 struct page;
@@ -337,11 +372,13 @@ struct mutex { pthread_mutex_t m; };
 #define mutex_init(x)	pthread_mutex_init(&(x)->m, NULL)
 #define mutex_lock(x)	pthread_mutex_lock(&(x)->m)
 #define mutex_unlock(x)	pthread_mutex_unlock(&(x)->m)
+#define mutex_trylock(x)	(pthread_mutex_trylock(&(x)->m) == 0)
 
 /* ---------------------------------------------------------------- RCU */
 
 /* Waits until every CPU thread has reported a quiescent state or idles. */
 void synchronize_rcu(void);
+extern unsigned long shim_grace_periods;	/* synchronize_rcu() calls */
 /* CPU threads: call outside any preempt-off region, in task context. */
 void shim_rcu_qs(void);
 void shim_rcu_idle_enter(void);

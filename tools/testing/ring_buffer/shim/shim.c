@@ -81,12 +81,16 @@ void shim_rcu_idle_exit(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+unsigned long shim_grace_periods;
+void (*shim_hardirqs_off_hook)(void);
+
 void synchronize_rcu(void)
 {
 	struct timespec ts = { 0, 20000 };
 	unsigned long gen;
 	int cpu;
 
+	__atomic_fetch_add(&shim_grace_periods, 1, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	for (cpu = 0; cpu < shim_nr_cpus; cpu++) {
 		if (cpu == shim_cpu)
