@@ -346,8 +346,9 @@ void ftrace_tramp_closed(void);
 
 /*
  * Trampolines of single ops (kernel/trace/ftrace_tramp.c): whether addr
- * is in one, and whose. Safe from any context (the unwinder,
- * kernel_text_address()).
+ * is in one, and a description of it (an ops with its flags, address and
+ * size), from its making until the last task has left it. Safe from any
+ * context (the unwinder, kernel_text_address()).
  */
 bool is_ftrace_trampoline(unsigned long addr);
 struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr);

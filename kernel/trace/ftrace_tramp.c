@@ -22,17 +22,21 @@
  *   attach:  the code is built, read-only and executable, before the
  *            ops is linked and a pass points any site at it;
  *   detach:  after the pass of unregister (or of a failed register), the
- *            lookups stop finding it; if the pass failed, sites may still
+ *            slot forgets its ops; if the pass failed, sites may still
  *            call it, so its call is pointed at ftrace_stub and it stays
- *            for good;
- *   free:    after synchronize_rcu_tasks_rude() (no lookup and no
- *            wrapper still runs) and synchronize_rcu_tasks() (no task is
- *            preempted inside the code), the code is freed and the slot
- *            can be taken again. Unregister waits for both, but for a
- *            static ops (such as the top-level function tracer's): it
- *            hands the slot to a work that waits for the second
- *            (ftrace_tramp_free_later()), its trampoline calling the
- *            assist or, silenced, the stub.
+ *            for good. The lookups still find the code, through its
+ *            description (struct tramp_desc): a task still inside must
+ *            unwind through it;
+ *   free:    after synchronize_rcu_tasks_rude() (no wrapper still runs,
+ *            no CPU is inside the code) and synchronize_rcu_tasks() (no
+ *            task is preempted inside it), the lookups stop finding it,
+ *            the code is freed and the slot can be taken again; the
+ *            description goes after an RCU grace period, which lookups
+ *            (preemption off) end within. Unregister waits for both,
+ *            but for a static ops (such as the top-level function
+ *            tracer's): it hands the slot to a work that waits for both
+ *            again (ftrace_tramp_free_later()), its trampoline calling
+ *            the assist or, silenced, the stub.
  *
  * kallsyms names the code of each slot in use (from attach to free)
  * "ftrace_trampoline" of the pseudo-module "__builtin__ftrace", as
@@ -44,11 +48,26 @@
 
 #include <linux/ftrace.h>
 #include <linux/perf_event.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
 #include <linux/trace_recursion.h>
 #include <linux/workqueue.h>
 #include <asm/sections.h>
 
 #include "ftrace_internal.h"
+
+/*
+ * What the lookups give the unwinder for the code of a slot (x86's ORC
+ * reads the flags and the trampoline's address): an ops that describes
+ * the code, from attach to free. Not the registered ops: that is
+ * detached before the waits for the tasks still inside the code, and a
+ * static ops may come back meanwhile with the trampoline of another slot,
+ * and neither may change how such a task's stack unwinds.
+ */
+struct tramp_desc {
+	struct ftrace_ops	ops;
+	struct rcu_head		rcu;
+};
 
 struct ftrace_tramp {
 	/* The code, while any site may call it; 0: a free slot. */
@@ -56,8 +75,10 @@ struct ftrace_tramp {
 	unsigned long		size;
 	/* What its call at ftrace_call calls. */
 	ftrace_func_t		entry;
-	/* Its ops while registered, for the lookups; NULL otherwise. */
+	/* Its ops while registered [ftrace_lock]; NULL otherwise. */
 	struct ftrace_ops	*ops;
+	/* For the lookups, while the code lives. */
+	struct tramp_desc	*desc;
 };
 
 /* Slot 0 stands for ftrace_caller and is never used. */
@@ -140,6 +161,7 @@ static ftrace_func_t tramp_entry(struct ftrace_ops *ops)
 void ftrace_tramp_attach(struct ftrace_ops *ops)
 {
 	struct ftrace_tramp *t = NULL;
+	struct tramp_desc *desc;
 	unsigned long addr, size = 0;
 	unsigned int i;
 
@@ -157,9 +179,14 @@ void ftrace_tramp_attach(struct ftrace_ops *ops)
 	/* No slot left: the ops goes through the list function. */
 	if (!t)
 		return;
-	addr = arch_ftrace_tramp_create(ops, tramp_entry(ops), &size);
-	if (!addr)
+	desc = kzalloc(sizeof(*desc), GFP_KERNEL);
+	if (!desc)
 		return;
+	addr = arch_ftrace_tramp_create(ops, tramp_entry(ops), &size);
+	if (!addr) {
+		kfree(desc);
+		return;
+	}
 	WRITE_ONCE(t->addr, addr);
 	WRITE_ONCE(t->size, size);
 	t->entry = tramp_entry(ops);
@@ -172,11 +199,12 @@ void ftrace_tramp_attach(struct ftrace_ops *ops)
 	perf_event_ksymbol(PERF_RECORD_KSYMBOL_TYPE_OOL, addr, size, false,
 			   FTRACE_TRAMP_SYM);
 	perf_event_text_poke((void *)addr, NULL, 0, (void *)addr, size);
-	/*
-	 * A lookup that sees ops must also see addr and size: it reads
-	 * ops with acquire, so the release orders the two stores above.
-	 */
-	smp_store_release(&t->ops, ops);
+	WRITE_ONCE(t->ops, ops);
+	desc->ops.flags = ops->flags;
+	desc->ops.trampoline = addr;
+	desc->ops.trampoline_size = size;
+	/* A lookup that sees the description sees it filled in. */
+	smp_store_release(&t->desc, desc);
 }
 
 unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved)
@@ -187,11 +215,7 @@ unsigned int ftrace_tramp_detach(struct ftrace_ops *ops, bool moved)
 	lockdep_assert_held(&ftrace_lock);
 	if (!slot)
 		return 0;
-	/*
-	 * Lookups stop finding it. One that already read ops is waited
-	 * out by the caller's synchronize_rcu_tasks_rude(): lookups run
-	 * with preemption off.
-	 */
+	/* Lookups go on finding the code, by its description, until free. */
 	WRITE_ONCE(t->ops, NULL);
 	ops->trampoline = 0;
 	ops->trampoline_size = 0;
@@ -216,6 +240,7 @@ void ftrace_tramp_free(unsigned int slot)
 {
 	struct ftrace_tramp *t = &tramps[slot];
 	unsigned long addr = t->addr, size = t->size;
+	struct tramp_desc *desc = t->desc;
 
 	perf_event_text_poke((void *)addr, (void *)addr, size, NULL, 0);
 	perf_event_ksymbol(PERF_RECORD_KSYMBOL_TYPE_OOL, addr, size, true,
@@ -226,10 +251,16 @@ void ftrace_tramp_free(unsigned int slot)
 	 * compares numbers.
 	 */
 	mutex_lock(&ftrace_lock);
+	WRITE_ONCE(t->desc, NULL);
 	WRITE_ONCE(t->addr, 0);
 	WRITE_ONCE(t->size, 0);
 	t->entry = NULL;
 	mutex_unlock(&ftrace_lock);
+	/*
+	 * A lookup that took the description before we cleared it holds
+	 * preemption off until it is done with it: an RCU reader.
+	 */
+	kfree_rcu(desc, rcu);
 	arch_ftrace_tramp_free(addr);
 }
 
@@ -249,10 +280,17 @@ static void tramp_free_work(struct work_struct *work)
 	bitmap_zero(tramps_leaving, FTRACE_TRAMP_SLOTS);
 	mutex_unlock(&ftrace_lock);
 	/*
-	 * The grace period starts after the passes that took these slots
-	 * off their sites: when it ends, no task is inside one of them.
-	 * Slots queued meanwhile wait for the next run of this work.
+	 * The grace periods start after the passes that took these slots
+	 * off their sites. RCU tasks' ends when no task is preempted inside
+	 * one of them, but it does not watch the idle tasks: a CPU's idle
+	 * loop calls traced functions too (some with RCU not watching), and
+	 * a CPU can stall inside a trampoline (a vCPU the host deschedules).
+	 * The rude one ends when every CPU has scheduled, so has left
+	 * whatever trampoline it was in. Unregister waits for one too, but
+	 * this work does not wait for unregister. Slots queued meanwhile
+	 * wait for the next run of this work.
 	 */
+	synchronize_rcu_tasks_rude();
 	synchronize_rcu_tasks();
 	for_each_set_bit(slot, batch, FTRACE_TRAMP_SLOTS)
 		ftrace_tramp_free(slot);
@@ -298,12 +336,19 @@ struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry)
 	return tramps[slot].ops;
 }
 
-/*
- * The ops whose trampoline holds addr, or NULL. From any context (the
- * unwinder, kernel_text_address(), NMI): no lock, only reads, with
- * preemption off so that the ops and its code stay until we are done.
- * The caller gets the ops as upstream's does: it stays valid only for
- * as long as the ops is registered.
+/**
+ * ftrace_ops_trampoline - the trampoline that holds an address
+ * @addr: a text address
+ *
+ * From any context (the unwinder, kernel_text_address(), NMI): no lock,
+ * only reads. The code is found from its making until it is freed, after
+ * the last task inside it has left, whether its ops is registered or not.
+ *
+ * Return: NULL, or an ops that describes the trampoline: its flags (those
+ * of the ops it was made for), trampoline and trampoline_size. Not the
+ * registered ops itself: nothing else in it is set. It stays valid for
+ * as long as the caller keeps preemption off, or, for a task inside the
+ * code, for as long as the task is there.
  */
 struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 {
@@ -313,12 +358,11 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 	preempt_disable_notrace();
 	end = READ_ONCE(tramps_end);
 	for (i = 1; i < end; i++) {
-		struct ftrace_tramp *t = &tramps[i];
-		/* Pairs with attach's release: addr and size are the ops'. */
-		struct ftrace_ops *op = smp_load_acquire(&t->ops);
+		/* Pairs with attach's release: the description is filled. */
+		struct tramp_desc *d = smp_load_acquire(&tramps[i].desc);
 
-		if (op && addr - READ_ONCE(t->addr) < READ_ONCE(t->size)) {
-			found = op;
+		if (d && addr - d->ops.trampoline < d->ops.trampoline_size) {
+			found = &d->ops;
 			break;
 		}
 	}

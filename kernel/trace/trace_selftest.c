@@ -233,6 +233,33 @@ static ftrace_func_t tramp_entry(struct ftrace_ops *ops)
 }
 
 /*
+ * The unwinder must find a trampoline's code for as long as the code
+ * lives, since a task may be inside it after unregister returned: when
+ * kallsyms names the code, the lookup describes it. Checked under
+ * ftrace_lock, which freeing the code takes.
+ */
+static int check_tramp_lookup(unsigned long addr, const char *when)
+{
+	struct ftrace_ops *found;
+	unsigned long start, size;
+	int ret = 0;
+
+	mutex_lock(&ftrace_lock);
+	if (ftrace_tramp_of(addr, &start, &size)) {
+		found = ftrace_ops_trampoline(addr);
+		if (!found || found->trampoline != start ||
+		    found->trampoline_size != size) {
+			pr_err("%s, trampoline %pS is live but the lookup gives %pS\n",
+			       when, (void *)start,
+			       found ? (void *)found->trampoline : NULL);
+			ret = -EINVAL;
+		}
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+/*
  * A task preempted inside a trampoline before its call may resume after
  * unregister returned: the trampoline of a static ops is only freed
  * later, in the background (ftrace_tramp_free_later()), so the task then
@@ -244,6 +271,7 @@ static int test_late_tramp_call(void)
 {
 	static struct test_ops l;
 	char t1[] = "ftrace_selftest_target1";
+	unsigned long addr, again;
 	ftrace_func_t entry;
 	int ret;
 
@@ -252,6 +280,7 @@ static int test_late_tramp_call(void)
 	if (ret)
 		goto free;
 	entry = tramp_entry(&l.ops);
+	addr = l.ops.trampoline;
 	unregister_ftrace_function(&l.ops);
 	if (entry) {
 		entry(site_of(ftrace_selftest_target1), _THIS_IP_, &l.ops,
@@ -260,6 +289,15 @@ static int test_late_tramp_call(void)
 			pr_err("a late call through a trampoline reached an unregistered ops\n");
 			ret = -EINVAL;
 		}
+	}
+	if (addr && !ret)
+		ret = check_tramp_lookup(addr, "after unregister");
+	/* Back with another trampoline while the first waits to go. */
+	if (addr && !ret && !register_ftrace_function(&l.ops)) {
+		again = l.ops.trampoline;
+		ret = check_tramp_lookup(addr, "registered again") ?:
+		      (again ? check_tramp_lookup(again, "the second one") : 0);
+		unregister_ftrace_function(&l.ops);
 	}
 free:
 	ftrace_free_filter(&l.ops);
