@@ -272,6 +272,10 @@ if has_arch x86_64; then
 		"HARNESS_TESTS=test_rb_function_stress"
 	job rb-00basic 1g "b-rb-x86" step "ftracetest test.d/00basic on rb/x86_64: all the reference passes" \
 		env NO_BUILD=1 TESTS=test.d/00basic "$HARNESS/ftracetest.sh" rb x86_64
+	# A config without function tracing but with the latency tracers
+	# (variant nofn, bench-fn's base): our tracing must build in every
+	# shape upstream's does, not only in those booted here.
+	job b-nofn-x86 1 "b-ours-x86" build ours x86_64 nofn
 	# x86-64's debug kernel, with KASAN (arm64's boots run the debug
 	# kernel without it, ARM_VARIANT): the ring buffer's races on both
 	# vCPUs, then function tracing and function_graph on one TCG thread.

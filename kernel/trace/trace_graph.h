@@ -96,6 +96,7 @@ void graph_record_return(struct trace_array *tr, struct ftrace_graph_ret *trace,
  * fgraph_depth_out(trace->depth) uncounts a return, or an entry counted
  * and then refused.
  */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 static __always_inline void fgraph_depth_in(int depth)
 {
 	current->curr_ret_depth = depth;
@@ -105,6 +106,7 @@ static __always_inline void fgraph_depth_out(int depth)
 {
 	current->curr_ret_depth = depth - 1;
 }
+#endif
 
 /* ---- trace_graph_output.c ---- */
 
