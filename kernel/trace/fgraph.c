@@ -102,13 +102,23 @@ static trace_func_graph_ret_t fgraph_return = fgraph_return_stub;
  * The ops that diverts returns, through the arch's ftrace_graph_func():
  * the top level's set_ftrace_filter and set_ftrace_notrace choose its
  * functions, as upstream's. Its callback guards itself (no
- * FTRACE_OPS_FL_RECURSION), so a trampoline calls it directly; a late
- * call after unregister finds the stub entry callback and diverts
- * nothing.
+ * FTRACE_OPS_FL_RECURSION), so a trampoline calls it directly.
+ *
+ * Unregister does not wait for the tasks preempted inside its
+ * trampoline (see ftrace_tramp_free_later()): one may resume and call
+ * ftrace_graph_func() after unregister_ftrace_graph() returned. It then
+ * finds the stub entry callback, or the entry callback of the next user,
+ * which is registered by then, and diverts nothing or a return that user
+ * handles: the stacks are never freed.
  */
 static struct ftrace_ops fgraph_ops = {
 	.func	= ftrace_graph_func,
 };
+
+bool fgraph_late_calls_harmless(const struct ftrace_ops *ops)
+{
+	return ops == &fgraph_ops;
+}
 
 void ftrace_graph_stop(void)
 {
@@ -477,13 +487,19 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 	mutex_lock(&fgraph_lock);
 	if (READ_ONCE(fgraph_entry) != gops->entryfunc)
 		goto out;
-	/* Waits until no CPU is inside the ops' callback. */
+	/*
+	 * The stub first: a call that comes after unregister returned (a
+	 * task that resumes inside the trampoline) must not reach the user.
+	 * Calls during the unregister's pass read either; those that read
+	 * the user's entry do so with preemption off, and unregister waits
+	 * for every CPU to have left them.
+	 */
+	WRITE_ONCE(fgraph_entry, fgraph_entry_stub);
 	unregister_ftrace_function(&fgraph_ops);
 	/*
 	 * Returns diverted until now still come back: they find the stub
 	 * return callback, and their entries on the stacks, kept.
 	 */
-	WRITE_ONCE(fgraph_entry, fgraph_entry_stub);
 	WRITE_ONCE(fgraph_return, fgraph_return_stub);
 	/*
 	 * No wait for the probe: it only writes tasks' stacks, which stay,

@@ -282,6 +282,18 @@ void ftrace_tramp_free(unsigned int slot);
  * caller then neither waits nor frees). [ftrace_lock]
  */
 bool ftrace_tramp_free_later(struct ftrace_ops *ops, unsigned int slot);
+/*
+ * fgraph.c: whether ops is the one that diverts returns, whose calls
+ * after unregister divert nothing its old user sees.
+ */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+bool fgraph_late_calls_harmless(const struct ftrace_ops *ops);
+#else
+static inline bool fgraph_late_calls_harmless(const struct ftrace_ops *ops)
+{
+	return false;
+}
+#endif
 /* The code of a slot in use. [ftrace_lock] */
 unsigned long ftrace_tramp_addr(unsigned int slot);
 /* A slot's ops (NULL once detached) and what it calls. [ftrace_lock] */
