@@ -10,7 +10,8 @@
 # (128 -> 6552, 6553 -> 19659, 32768 -> 45874 with 4 KB pages); a resize
 # forgets the saved comms. saved_tgids: "PID TGID" lines, filled only
 # while an event records with options/record-tgid (a marker alone leaves
-# "(-------)" in trace).
+# "(-------)" in trace). A task that renames itself gets its new comm
+# saved with its next record.
 # (Builtins where they do: a process costs up to 0.25 s in a loaded guest.)
 . "$TESTDIR/lib.sh"
 
@@ -83,6 +84,22 @@ while IFS= read -r x; do
 	*) fail "saved_cmdlines line '$x' is not 'PID COMM'" ;; esac
 done <"$T/saved_cmdlines"
 echo "saved: $sv"
+
+# A rename is saved with the task's next record (or switch): a new sh
+# renames itself and writes a marker twice. The second name differs from
+# the first only in its last eight bytes.
+out=$(taskset -c 0 sh -c '
+	for n in cmdlinetest-one cmdlinetest-two; do
+		printf %s "$n" >/proc/$$/comm
+		echo "$1-$n" >"$2/trace_marker"
+		sleep 0.3
+		grep "^$$ " "$2/saved_cmdlines" || echo "$$ (none)"
+	done' sh "cmdlines-rename-$$" "$T" | tr '\n' ' ')
+case $out in
+"$(printf '%d cmdlinetest-one %d cmdlinetest-two ' "${out%% *}" "${out%% *}")") ;;
+*) fail "renamed writer: saved_cmdlines had '$out', want its pid with cmdlinetest-one, then cmdlinetest-two" ;;
+esac
+echo "renamed: $out"
 
 # A resize starts an empty list.
 echo 6553 >"$T/saved_cmdlines_size"
