@@ -13,6 +13,8 @@
 #   make bench-rb    ring_buffer_benchmark on upstream and rb, side by side
 #   make bench-fn    function tracing costs on upstream and ours, side by side
 #   make bench-fgraph  the function_graph tracer's costs, upstream beside ours
+#   make bench       all three, each ratio against the last recorded figures
+#                    (RECORD=1 records these as the new ones)
 #   make soak        the user-space ring buffer stress test, for minutes
 #   make clean       remove the builds, trees and runs (keeps the base)
 #   make distclean   remove all of out/
@@ -29,7 +31,7 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check check-quick check-reference build patches ftracetest bench-rb bench-fn bench-fgraph soak \
+.PHONY: run check check-quick check-reference build patches ftracetest bench bench-rb bench-fn bench-fgraph soak \
 	distro-build distro-lost \
 	clean distclean deps
 
@@ -66,6 +68,9 @@ patches: deps
 
 ftracetest: deps
 	@$(H)/ftracetest.sh $(FLAVOR) $(ARCH) $(VARIANT)
+
+bench: deps
+	@$(H)/bench.sh
 
 bench-rb: deps
 	@$(H)/bench-rb.sh

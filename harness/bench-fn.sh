@@ -29,7 +29,15 @@
 #   nop5       of these, 5-byte NOPs (the idle ftrace call sites, and
 #              static branches that are off)
 #   insns-nop5 the rest
-# and "insns off/nofn" is "off/nofn" counted instead of timed. Under TCG
+# and "insns off/nofn" is "off/nofn" counted instead of timed; and for
+# the kernels with function tracing, what a traced call adds, counted
+# as "one", "two" and "all" are timed (the same loops, on the same boot):
+#   insns-one  kernel instructions per traced call, one ops
+#   insns-two  the same, two ops on the site
+#   insns-all  per traced call, every function traced (the records per
+#              syscall of this boot's "calls")
+# These are what bench.sh guards with no noise: a timed ratio that moved
+# while its count did not moved with TCG, not with the code. Under TCG
 # a NOP is counted but translates to no host code, so a kernel that
 # differs from its nofn twin only by NOPs costs the same time; on
 # hardware a 5-byte NOP issues in a fraction of a cycle. What a NOP costs
@@ -119,27 +127,45 @@ guest_figures() {
 }
 
 # insn_counts KERNEL: boot it once under the counter; rows "KERNEL FIGURE
-# VALUE" in $work/insn (per syscall, the median of 3 loops).
+# VALUE" in $work/insn (per syscall or traced call, the median of 3
+# loops). A nofn kernel runs the "off" loops only; the others run every
+# mode, whose loops come in the guest's order: off, one, two, all (3
+# each, after the warm-up).
 insn_counts() {
-	local k=$1 f v log run rc=0
+	local k=$1 f v log run rc=0 modes=all want=12 off calls
 	f=${k%%:*} v=$(echo "$k" | sed -n 's/.*://p')
+	[ "$v" = nofn ] && modes=off want=3
 	log=$work/guest-$f-$v-insn.log
 	QEMU_ARGS="-plugin $work/insn-count.so -d plugin" \
 		bench_boot "$arch" "$k" bench-fn-insn \
-		"BENCH_N=$insn_n BENCH_REPS=3 BENCH_MODES=off" \
+		"BENCH_N=$insn_n BENCH_REPS=3 BENCH_MODES=$modes" \
 		"$HARNESS/guest/bench-fn-guest.sh" "$work" "$log" || rc=$?
 	run=$bench_run
 	[ "$rc" = 0 ] || die "the counted run of $k failed (exit $rc); see $run/"
 	# The first loop is the guest script's warm-up.
 	tr -d '\r' <"$run/console.log" | grep -a '^insn-count: ' | tail -n +2 >"$work/counts"
-	[ "$(wc -l <"$work/counts")" = 3 ] ||
-		die "the counted run of $k: not 4 counts (see $run/console.log)"
-	awk -v n="$insn_n" '{ printf "%.2f\n", $7 / n }' "$work/counts" | median |
-		sed "s/^/$k insns /" >>"$work/insn"
-	awk -v n="$insn_n" '{ printf "%.2f\n", $9 / n }' "$work/counts" | median |
+	[ "$(wc -l <"$work/counts")" = "$want" ] ||
+		die "the counted run of $k: not $((want + 1)) counts (see $run/console.log)"
+	# loops FIRST: the kernel instructions per syscall of loops FIRST to
+	# FIRST+2, one a line.
+	loops() {
+		awk -v n="$insn_n" -v a="$1" 'NR >= a && NR < a + 3 { printf "%.2f\n", $7 / n }' \
+			"$work/counts"
+	}
+	off=$(loops 1 | median)
+	echo "$k insns $off" >>"$work/insn"
+	awk -v n="$insn_n" 'NR <= 3 { printf "%.2f\n", $9 / n }' "$work/counts" | median |
 		sed "s/^/$k nop5 /" >>"$work/insn"
-	awk -v n="$insn_n" '{ printf "%.2f\n", ($7 - $9) / n }' "$work/counts" | median |
+	awk -v n="$insn_n" 'NR <= 3 { printf "%.2f\n", ($7 - $9) / n }' "$work/counts" | median |
 		sed "s/^/$k insns-nop5 /" >>"$work/insn"
+	if [ "$modes" = all ]; then
+		calls=$(awk '$1 == "bench-fn:" && $2 == "calls" { print $3 }' "$log" | median) ||
+			die "the counted run of $k: no calls (see $log)"
+		echo "$k insns-one $(loops 4 | median | awk -v o="$off" '{ printf "%.2f", $1 - o }')" >>"$work/insn"
+		echo "$k insns-two $(loops 7 | median | awk -v o="$off" '{ printf "%.2f", $1 - o }')" >>"$work/insn"
+		echo "$k insns-all $(loops 10 | median |
+			awk -v o="$off" -v c="$calls" '{ printf "%.2f", ($1 - o) / c }')" >>"$work/insn"
+	fi
 	echo "$k, counted: $(awk -v k="$k" '$1 == k { printf "%s %s  ", $2, $3 }' "$work/insn")"
 }
 
@@ -244,17 +270,26 @@ ifig() { # KERNEL FIGURE: a count per syscall
 insn_summary() {
 	local k v
 	echo
-	echo "# guest instructions per getppid(), no tracer, QEMU plugin insn-count;"
+	echo "# guest instructions per getppid(), no tracer (insns, nop5, insns-nop5),"
+	echo "# and per traced call (insns-one, -two, -all); QEMU plugin insn-count;"
 	echo "# $insn_n syscalls x 3 loops, one boot a kernel; ${isecs}s"
 	echo
 	printf '%-26s %12s %12s %12s %12s\n' figure upstream ours upstream-nofn ours-nofn
-	for f in insns nop5 insns-nop5; do
+	for f in insns nop5 insns-nop5 insns-one insns-two insns-all; do
 		printf '%-26s' "$f"
 		for k in upstream ours upstream:nofn ours:nofn; do
-			v=$(ifig "$k" "$f") || die "no count $f for $k"
+			# a nofn kernel traces nothing
+			case $k:$f in
+			*:nofn:insns-one | *:nofn:insns-two | *:nofn:insns-all) v=- ;;
+			*) v=$(ifig "$k" "$f") || die "no count $f for $k" ;;
+			esac
 			printf ' %12s' "$v"
 		done
 		echo
+	done
+	for f in one two all; do
+		printf '%-26s %12s\n' "insns-$f ours/upstream" \
+			"$(ratio "$(ifig ours "insns-$f")" "$(ifig upstream "insns-$f")")"
 	done
 	for f in upstream ours; do
 		printf '%-26s %12s\n' "insns off/nofn, $f" \
