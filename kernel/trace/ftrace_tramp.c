@@ -37,7 +37,7 @@
  *            top-level function tracer's, fgraph's): it hands the
  *            slot to a work that waits for both again
  *            (ftrace_tramp_free_later()), its trampoline calling the
- *            assist or, silenced, the stub.
+ *            assist, fgraph's callback or, silenced, the stub.
  *
  * kallsyms names the code of each slot in use (from attach to free)
  * "ftrace_trampoline" of the pseudo-module "__builtin__ftrace", as
@@ -309,16 +309,18 @@ bool ftrace_tramp_free_later(struct ftrace_ops *ops, unsigned int slot)
 	 * nothing. A callback called directly would run: only that of an
 	 * array's tracer (FTRACE_OPS_FL_TRACE_ARRAY) may, which checks
 	 * the array's own state first and touches nothing that unregister
-	 * lets its caller free, and fgraph's, which finds the stub entry
-	 * callback. Their trampoline is also made to call the stub, so that
-	 * only a task already past the call gets there. Any other ops waits
-	 * in unregister as before.
+	 * lets its caller free; its trampoline is also made to call the
+	 * stub, so that only a task already past the call gets there. And
+	 * fgraph's, which finds the stub entry callback from then on,
+	 * before the call as after it: its trampoline is left as it is,
+	 * which spares the stop a text_poke_bp(). Any other ops waits in
+	 * unregister as before.
 	 */
 	if (!slot || !is_kernel_core_data((unsigned long)ops))
 		return false;
-	if (tramps[slot].entry != ftrace_tramp_assist) {
-		if (!(ops->flags & FTRACE_OPS_FL_TRACE_ARRAY) &&
-		    !fgraph_late_calls_harmless(ops))
+	if (tramps[slot].entry != ftrace_tramp_assist &&
+	    !fgraph_late_calls_harmless(ops)) {
+		if (!(ops->flags & FTRACE_OPS_FL_TRACE_ARRAY))
 			return false;
 		arch_ftrace_tramp_silence(tramps[slot].addr);
 	}

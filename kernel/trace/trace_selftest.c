@@ -463,6 +463,54 @@ static bool count_graph_records(struct trace_array *tr, unsigned long *ent,
  * target returns its result through the diverted return. A task paused
  * during the registration comes out of it unpaused (pause_probe_fn()).
  */
+/*
+ * fgraph's trampoline is freed in the background, and left calling
+ * ftrace_graph_func(): a task preempted inside it may resume after
+ * unregister_ftrace_graph() returned, and then runs ftrace_graph_hook(),
+ * which must reach the entry callback of no user and divert nothing.
+ * The call is made here as such a task would, for a user that takes
+ * every call; should it be diverted, the entry is taken back.
+ */
+static int late_graph_calls;
+
+static int late_graph_entry(struct ftrace_graph_ent *trace)
+{
+	late_graph_calls++;
+	return 1;
+}
+
+static void late_graph_return(struct ftrace_graph_ret *trace)
+{
+}
+
+static int test_late_graph_call(void)
+{
+	static struct fgraph_ops gops = {
+		.entryfunc	= late_graph_entry,
+		.retfunc	= late_graph_return,
+	};
+	unsigned long ret_addr = (unsigned long)test_late_graph_call;
+	unsigned long slot = ret_addr;
+	int top = current->curr_ret_stack;
+	int depth = current->curr_ret_depth;
+	int err;
+
+	err = register_ftrace_graph(&gops);
+	if (err)
+		return err;
+	unregister_ftrace_graph(&gops);
+	late_graph_calls = 0;
+	ftrace_graph_hook(site_of(ftrace_selftest_target1), &slot, 0, &slot);
+	if (!late_graph_calls && slot == ret_addr &&
+	    current->curr_ret_stack == top)
+		return 0;
+	current->curr_ret_stack = top;
+	current->curr_ret_depth = depth;
+	pr_err("graph: a call after unregister reached the old user %d times%s\n",
+	       late_graph_calls, slot == ret_addr ? "" : " and was diverted");
+	return -EINVAL;
+}
+
 int trace_selftest_startup_function_graph(struct tracer *t,
 					  struct trace_array *tr)
 {
@@ -498,6 +546,8 @@ int trace_selftest_startup_function_graph(struct tracer *t,
 		tracer_tracing_off(tr);
 		t->reset(tr);
 		tracer_tracing_on(tr);
+		/* with the filter still on the one function */
+		err = test_late_graph_call();
 	}
 	ftrace_set_filter(&tr->fn_ops, NULL, 0, 1);
 	after = kthread_stop(paused);
