@@ -91,13 +91,13 @@ guards() {
 # ratios NAME FILE: "FIGURE/KERNEL/BASE RATIO MIN MAX" for each guard
 # ("-" for MIN and MAX without runs to compare).
 ratios() {
-	local name=$1 file=$2 f k b a c lo hi rows
-	rows=$(mktemp)
-	rows "$name" "$file" >"$rows"
+	local name=$1 file=$2 f k b a c lo hi table
+	table=$(mktemp)
+	rows "$name" "$file" >"$table"
 	while read -r f k b; do
-		a=$(awk -v k="$k" -v f="$f" '$1 == k && $3 == f { print $4 }' "$rows" | median) ||
+		a=$(awk -v k="$k" -v f="$f" '$1 == k && $3 == f { print $4 }' "$table" | median) ||
 			continue
-		c=$(awk -v k="$b" -v f="$f" '$1 == k && $3 == f { print $4 }' "$rows" | median) ||
+		c=$(awk -v k="$b" -v f="$f" '$1 == k && $3 == f { print $4 }' "$table" | median) ||
 			continue
 		# Run by run: run i of KERNEL over run i of BASE.
 		read -r lo hi < <(awk -v k="$k" -v b="$b" -v f="$f" '
@@ -113,10 +113,10 @@ ratios() {
 					}
 				if (n) printf "%.3f %.3f\n", lo, hi
 				else print "- -"
-			}' "$rows")
+			}' "$table")
 		echo "$f/$k/$b $(ratio "$a" "$c") $lo $hi"
 	done < <(guards "$name")
-	rm -f "$rows"
+	rm -f "$table"
 }
 
 if [ "${COMPARE_ONLY:-0}" != 1 ]; then

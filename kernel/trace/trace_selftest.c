@@ -457,13 +457,6 @@ static bool count_graph_records(struct trace_array *tr, unsigned long *ent,
 }
 
 /*
- * The function_graph tracer, filtered on target1 (the top level's
- * set_ftrace_filter, which it follows): each call is one entry and one
- * return record, and a return does not end before its entry. The
- * target returns its result through the diverted return. A task paused
- * during the registration comes out of it unpaused (pause_probe_fn()).
- */
-/*
  * fgraph's trampoline is freed in the background, and left calling
  * ftrace_graph_func(): a task preempted inside it may resume after
  * unregister_ftrace_graph() returned, and then runs ftrace_graph_hook(),
@@ -511,6 +504,14 @@ static int test_late_graph_call(void)
 	return -EINVAL;
 }
 
+/*
+ * The function_graph tracer, filtered on target1 (the top level's
+ * set_ftrace_filter, which it follows): each call is one entry and one
+ * return record, and a return does not end before its entry. The
+ * target returns its result through the diverted return. A task paused
+ * during the registration comes out of it unpaused (pause_probe_fn()).
+ * And a call after unregister reaches no user (test_late_graph_call()).
+ */
 int trace_selftest_startup_function_graph(struct tracer *t,
 					  struct trace_array *tr)
 {
