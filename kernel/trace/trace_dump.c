@@ -277,8 +277,10 @@ static void dump_iter_init(struct trace_array *tr, int cpu_file)
 /* Forget the previous entry: what a consuming reader resets per entry. */
 static void dump_iter_next_entry(struct trace_iterator *iter)
 {
-	memset(&iter->seq, 0,
-	       sizeof(*iter) - offsetof(struct trace_iterator, seq));
+	size_t from = offsetof(struct trace_iterator, seq);
+
+	/* from the iterator itself: seq and every field after it */
+	memset((char *)iter + from, 0, sizeof(*iter) - from);
 	iter->pos = -1;
 }
 
