@@ -53,6 +53,8 @@
 #include <linux/list.h>
 #include <linux/fs.h>
 #include <linux/jump_label.h>
+#include <linux/percpu.h>
+#include <asm/unaligned.h>
 
 /* tracefs file modes, as upstream's */
 #define TRACE_MODE_WRITE	0640
@@ -425,9 +427,122 @@ void trace_buffer_unlock_commit(struct trace_array *tr,
 void trace_buffer_commit_nostack(struct trace_array *tr,
 				 struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
+static __always_inline unsigned int trace_migrate_disable_depth(void)
+{
+#ifdef CONFIG_SMP
+	return current->migration_disabled;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * The context word of tracing_gen_ctx_irq_test(), which calls this: inline
+ * for the function tracer, whose every record computes it.
+ */
+static __always_inline unsigned int trace_ctx_word(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count();
+	unsigned int sc = softirq_count();
+	unsigned int flags = irqs_status;
+
+	/* Task context with bottom halves on, the common case: none of four. */
+	if (unlikely((pc & (NMI_MASK | HARDIRQ_MASK)) || sc)) {
+		if (pc & NMI_MASK)
+			flags |= TRACE_FLAG_NMI;
+		if (pc & HARDIRQ_MASK)
+			flags |= TRACE_FLAG_HARDIRQ;
+		if (sc & SOFTIRQ_OFFSET)	/* in_serving_softirq() */
+			flags |= TRACE_FLAG_SOFTIRQ;
+		/* more than the one level a serving softirq itself adds */
+		if (sc >> (SOFTIRQ_SHIFT + 1))
+			flags |= TRACE_FLAG_BH_OFF;
+	}
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+
+	return flags << 16 | min_t(unsigned int, pc & 0xff, 0xf) |
+	       min_t(unsigned int, trace_migrate_disable_depth(), 0xf) << 4;
+}
+
+/* the comm only (record-cmd), as the core's own entries save */
+void trace_save_comm(struct task_struct *tsk);
+
+/*
+ * The comm each CPU saved last (trace_cmdline.c writes it), so that a
+ * task writing entry after entry (the function tracer writes millions)
+ * saves its comm once per switch to this CPU and per change of its comm,
+ * not once per entry: a save takes the one global lock.
+ */
+struct trace_comm_cache {
+	unsigned int		seq;	/* odd while being written */
+	pid_t			pid;	/* task_structs are reused */
+	struct task_struct	*task;
+	char			comm[TASK_COMM_LEN];	/* 8-byte aligned */
+	unsigned int		gen;	/* trace_cmdline_gen of the save */
+};
+DECLARE_PER_CPU(struct trace_comm_cache, trace_comm_cache);
+/* bumped with each new saved_cmdlines map: the caches go stale */
+extern unsigned int trace_cmdline_gen;
+
+/*
+ * This runs on every record a task writes, so two loads a side: not
+ * memcmp(), which is traced, nor a loop of 16 bytes (some 80
+ * instructions a record). A comm being renamed meanwhile may compare
+ * either way, as it could byte by byte; a rename is saved at the next
+ * record after it.
+ */
+static __always_inline bool trace_comm_same(const char *a, const char *b)
+{
+	const u64 *x = (const u64 *)a, *y = (const u64 *)b;
+
+	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
+	return get_unaligned(&x[0]) == get_unaligned(&y[0]) &&
+	       get_unaligned(&x[1]) == get_unaligned(&y[1]);
+}
+
+/*
+ * Whether this CPU's cache says tsk's comm is saved; preemption or
+ * interrupts off. Then only this CPU writes the cache, with interrupts
+ * off: an interrupt or NMI that saves between our loads, or that
+ * interrupted a save half done, changes seq or leaves it odd, and the
+ * answer is "not saved", which trace_save_comm() settles under its lock.
+ * Compiler barriers suffice: writer and reader are on one CPU.
+ */
+static __always_inline bool trace_comm_cached(struct task_struct *tsk)
+{
+	struct trace_comm_cache *last = this_cpu_ptr(&trace_comm_cache);
+	unsigned int seq = READ_ONCE(last->seq);
+	bool same;
+
+	barrier();
+	same = last->task == tsk && last->pid == tsk->pid &&
+	       last->gen == READ_ONCE(trace_cmdline_gen) &&
+	       trace_comm_same(last->comm, tsk->comm);
+	barrier();
+	return same && !(seq & 1) && READ_ONCE(last->seq) == seq;
+}
+
+/*
+ * ring_buffer_event_data() without the call: a record of up to
+ * RINGBUF_TYPE_DATA_TYPE_LEN_MAX words keeps its length in type_len and
+ * its data right after the header; a longer one has its length in
+ * array[0] first.
+ */
+static __always_inline void *trace_event_payload(struct ring_buffer_event *e)
+{
+	return e->type_len ? (void *)&e->array[0] : (void *)&e->array[1];
+}
+
 /*
  * A TRACE_FN entry ("ip <-parent_ip") into tr's live buffer: the
- * function tracer's record, and the latency tracers' marks.
+ * function tracer's record, and the latency tracers' marks. What
+ * trace_buffer_lock_reserve() and trace_buffer_commit_nostack() do,
+ * open-coded: this runs on every traced call, and their calls cost
+ * some 50 instructions of a record's 570 (harness/qemu-plugin's
+ * count).
  */
 static __always_inline void trace_function_record(struct trace_array *tr,
 						  unsigned long ip,
@@ -438,14 +553,22 @@ static __always_inline void trace_function_record(struct trace_array *tr,
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 
-	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
-					  trace_ctx);
+	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
 	if (!event)
 		return;
-	entry = ring_buffer_event_data(event);
+	entry = trace_event_payload(event);
+	tracing_generic_entry_update(&entry->ent, TRACE_FN, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
-	trace_buffer_commit_nostack(tr, buffer, event);
+	ring_buffer_unlock_commit(buffer, event);
+	/*
+	 * As trace_buffer_commit_nostack(), with in_nmi() read from the
+	 * context word; preemption is off here.
+	 */
+	if (trace_opt(tr, TRACE_OPT_RECORD_CMD) &&
+	    !((trace_ctx >> 16) & TRACE_FLAG_NMI) &&
+	    !trace_comm_cached(current))
+		trace_save_comm(current);
 }
 
 /* the array records: tracing_on, not stopped, this CPU enabled */
@@ -800,8 +923,6 @@ const char *trace_printk_fmt_for(const char *fmt);
 void trace_save_cmdline(struct task_struct *tsk);
 /* "<idle>" for pid 0, "<...>" if unknown; comm has TASK_COMM_LEN bytes */
 void trace_find_cmdline(int pid, char comm[]);
-/* the comm only (record-cmd), as the core's own entries save */
-void trace_save_comm(struct task_struct *tsk);
 int trace_find_tgid(int pid);		/* 0 if unknown */
 extern const struct file_operations tracing_saved_cmdlines_fops;
 extern const struct file_operations tracing_saved_cmdlines_size_fops;

@@ -133,36 +133,9 @@ int tracing_release_generic_tr(struct inode *inode, struct file *file)
 
 /* ---- the context word and the write path ---- */
 
-static unsigned int migrate_disable_depth(void)
-{
-#ifdef CONFIG_SMP
-	return current->migration_disabled;
-#else
-	return 0;
-#endif
-}
-
 unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
-	unsigned int pc = preempt_count();
-	unsigned int flags = irqs_status;
-
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	if (in_serving_softirq())
-		flags |= TRACE_FLAG_SOFTIRQ;
-	/* more than the one level a serving softirq itself adds */
-	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
-	if (tif_need_resched())
-		flags |= TRACE_FLAG_NEED_RESCHED;
-	if (test_preempt_need_resched())
-		flags |= TRACE_FLAG_PREEMPT_RESCHED;
-
-	return flags << 16 | min_t(unsigned int, pc & 0xff, 0xf) |
-	       min_t(unsigned int, migrate_disable_depth(), 0xf) << 4;
+	return trace_ctx_word(irqs_status);
 }
 EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
 

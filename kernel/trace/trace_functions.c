@@ -64,7 +64,7 @@ static struct tracer_flags func_flags = {
 /*
  * A record's context word from the one of this callback: without the
  * preemption that the list function (when it called us) disabled. The
- * callbacks' own guard is taken off by tracing_gen_ctx_dec(), or was
+ * callbacks' own guard is taken off by fn_gen_ctx_dec(), or was
  * not taken (the stack variants).
  */
 static __always_inline unsigned int fn_ctx(unsigned int trace_ctx)
@@ -73,6 +73,44 @@ static __always_inline unsigned int fn_ctx(unsigned int trace_ctx)
 	    (trace_ctx & 0xf))
 		trace_ctx--;
 	return trace_ctx;
+}
+
+/*
+ * tracing_gen_ctx_dec() inline, the call saved on every record: the
+ * callbacks' guard disabled preemption, which is not the traced code's.
+ */
+static __always_inline unsigned int fn_gen_ctx_dec(void)
+{
+	unsigned int irqs = TRACE_FLAG_IRQS_NOSUPPORT;
+	unsigned int trace_ctx;
+
+	if (IS_ENABLED(CONFIG_TRACE_IRQFLAGS_SUPPORT))
+		irqs = irqs_disabled() ? TRACE_FLAG_IRQS_OFF : 0;
+	trace_ctx = trace_ctx_word(irqs);
+	if (IS_ENABLED(CONFIG_PREEMPTION) && (trace_ctx & 0xf))
+		trace_ctx--;
+	return trace_ctx;
+}
+
+/*
+ * fn_ctx() for a callback holding bit from ftrace_test_recursion_trylock():
+ * the list function's guard is the one of the same level, so the level
+ * need not be computed from preempt_count again (a dozen instructions a
+ * record). The transition bit has no level of its own: ask
+ * ftrace_list_walking() then, as fn_ctx() does.
+ */
+static __always_inline unsigned int fn_ctx_at(unsigned int trace_ctx, int bit)
+{
+	bool walking;
+
+	if (!IS_ENABLED(CONFIG_PREEMPTION) || !(trace_ctx & 0xf))
+		return trace_ctx;
+	if (unlikely(bit == TRACE_FTRACE_START + TRACE_CTX_TRANSITION))
+		walking = ftrace_list_walking();
+	else
+		walking = trace_recursion_test(bit - TRACE_FTRACE_START +
+					       TRACE_LIST_START);
+	return trace_ctx - walking;
 }
 
 /* Whether this CPU records for tr now. */
@@ -160,8 +198,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	/* The preemption the guard disabled is not the traced code's. */
-	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
+	trace_ctx = fn_ctx_at(fn_gen_ctx_dec(), bit);
 	if (!ftrace_pid_skip(tr) && fn_cpu_on(tr))
 		trace_function_record(tr, ip, parent_ip, trace_ctx);
 	ftrace_test_recursion_unlock(bit);
@@ -220,7 +257,7 @@ static void function_no_repeats_call(unsigned long ip,
 	last = this_cpu_ptr((struct fn_last __percpu *)tr->fn_last);
 	if (fn_repeat(tr, last, ip, parent_ip))
 		goto out;
-	trace_ctx = fn_ctx(tracing_gen_ctx_dec());
+	trace_ctx = fn_ctx_at(fn_gen_ctx_dec(), bit);
 	fn_repeats_flush(tr, last, ip, parent_ip, trace_ctx);
 	trace_function_record(tr, ip, parent_ip, trace_ctx);
 out:
