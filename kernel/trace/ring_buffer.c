@@ -188,8 +188,14 @@ struct rb_waiters {
 	struct irq_work		work;
 	wait_queue_head_t	waiters;
 	wait_queue_head_t	full_waiters;
-	bool			waiters_pending;
-	bool			full_waiters_pending;
+	/* any_pending: both flags in one load, for every commit's check */
+	union {
+		struct {
+			bool	waiters_pending;
+			bool	full_waiters_pending;
+		};
+		u16		any_pending;
+	};
 	int			shortest_full;
 	unsigned long		wake_seq;
 };
@@ -1071,11 +1077,13 @@ static __always_inline void rb_wakeups(struct trace_buffer *buffer,
 		WRITE_ONCE(buffer->waiters.waiters_pending, false);
 		irq_work_queue(&buffer->waiters.work);
 	}
-	if (unlikely(READ_ONCE(cb->waiters.waiters_pending))) {
+	if (likely(!READ_ONCE(cb->waiters.any_pending)))
+		return;
+	if (READ_ONCE(cb->waiters.waiters_pending)) {
 		WRITE_ONCE(cb->waiters.waiters_pending, false);
 		irq_work_queue(&cb->waiters.work);
 	}
-	if (unlikely(READ_ONCE(cb->waiters.full_waiters_pending)) &&
+	if (READ_ONCE(cb->waiters.full_waiters_pending) &&
 	    rb_full_enough(cb, READ_ONCE(cb->waiters.shortest_full))) {
 		WRITE_ONCE(cb->waiters.full_waiters_pending, false);
 		irq_work_queue(&cb->waiters.work);
