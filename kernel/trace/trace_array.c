@@ -302,9 +302,13 @@ static void array_buffer_empty(struct array_buffer *buf, int cpu)
 
 	if (!rb)
 		return;
+	/*
+	 * No synchronize_rcu() here: both resets below hold off and wait
+	 * out the writers themselves. A second grace period made every
+	 * tracer switch and every clearing of the buffer wait for it (11
+	 * ms of stopping function_graph, traced under QEMU).
+	 */
 	ring_buffer_record_disable(rb);
-	/* writers that saw recording on have finished */
-	synchronize_rcu();
 	if (cpu != RING_BUFFER_ALL_CPUS) {
 		ring_buffer_reset_cpu(rb, cpu);
 	} else {
