@@ -427,6 +427,7 @@ void trace_buffer_unlock_commit(struct trace_array *tr,
 void trace_buffer_commit_nostack(struct trace_array *tr,
 				 struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
+
 static __always_inline unsigned int trace_migrate_disable_depth(void)
 {
 #ifdef CONFIG_SMP

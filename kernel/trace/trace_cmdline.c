@@ -116,7 +116,6 @@ static void cmdline_evict(struct cmdline_map *map, unsigned int slot)
 		map->slot_of[pid_cell(old)] = CMDLINE_NO_SLOT;
 }
 
-/* cmdline_lock held */
 /* cmdline_lock held; returns the comm as stored */
 static const char *cmdline_store(struct cmdline_map *map,
 				 struct task_struct *tsk)

@@ -63,9 +63,10 @@ static struct tracer_flags func_flags = {
 
 /*
  * A record's context word from the one of this callback: without the
- * preemption that the list function (when it called us) disabled. The
- * callbacks' own guard is taken off by fn_gen_ctx_dec(), or was
- * not taken (the stack variants).
+ * preemption that the list function (when it called us) disabled. For
+ * the stack variants, which take no guard of their own; the guarded
+ * callbacks use fn_ctx_at(), after fn_gen_ctx_dec() has taken off the
+ * preemption their own guard disabled.
  */
 static __always_inline unsigned int fn_ctx(unsigned int trace_ctx)
 {
