@@ -26,13 +26,13 @@ BOOT_ONLY=test_core_bootparams,test_events_boot,test_fn_boot,test_fn_stack_boot,
 # too (the README): on x86-64 a stale int3 that kills it, on arm64 a
 # stale bl that keeps calling a tracer after the site became a nop.
 # test_rb_function_stress (the function tracer on every function, both
-# CPUs busy) and test_lat_tracers (every site patched at each switch) go
-# with them. Two boots share them, so that they run side by side; each
+# CPUs busy), test_lat_tracers and test_core_tracers (every site patched
+# at each switch) go with them. Two boots share them, so that they run side by side; each
 # list is a set of run.sh globs. These boots run the boot self-tests
 # (HARNESS_SELFTESTS=1; harness/guest.sh turns them off elsewhere), and
 # test_rb_startup, which checks the ring buffer's, goes with them.
 FN_TESTS_A='test_fn_[a-g]*,test_rb_startup'
-FN_TESTS_B='test_fn_[h-z]*,test_lat_*,test_rb_function_stress'
+FN_TESTS_B='test_fn_[h-z]*,test_lat_*,test_rb_function_stress,test_core_tracers'
 FN_TESTS="$FN_TESTS_A,$FN_TESTS_B"
 # More parameters of each (the ring buffer's startup test, 10 s of a
 # boot, runs only where test_rb_startup checks it: harness/guest.sh).

@@ -91,7 +91,7 @@ ARM_VARIANT=${ARM_VARIANT-debug}
 # tests beyond DISTRO_FN_TESTS. DISTRO=0 boots everything on the tiny
 # configs, as before.
 DISTRO=${DISTRO:-1}
-DISTRO_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_module,test_fn_tramp,test_fn_stack,test_fn_regs"
+DISTRO_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_module,test_fn_tramp,test_fn_stack,test_fn_regs,test_core_tracers"
 # arm64's tiny suite runs on the debug kernel (ARM_VARIANT): with the
 # distribution-shaped boots, it keeps the tests that race both vCPUs
 # (DEBUG_RB_TESTS, as x86-64's debug boot), under lockdep and the rest.
