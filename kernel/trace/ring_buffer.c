@@ -2188,18 +2188,42 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_poll_wait);
 
+/*
+ * Wake w's waiters whatever their condition: they see wake_seq moved.
+ * Through irq_work, so any context may call it (a max swap of the
+ * wakeup tracers runs in the scheduler, with a runqueue locked).
+ */
+static void rb_kick_waiters(struct rb_waiters *w)
+{
+	WRITE_ONCE(w->wake_seq, w->wake_seq + 1);
+	smp_wmb(); /* the new wake_seq before the wakeup */
+	irq_work_queue(&w->work);
+}
+
 void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
 {
+	struct ring_buffer_per_cpu *cb;
 	struct rb_waiters *w;
+	int i;
 
 	if (!buffer)
 		return;
-	w = rb_waiters_of(buffer, cpu);
-	if (!w)
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		/* each CPU's readers too (trace_pipe_raw, snapshot_raw) */
+		for_each_cpu(i, buffer->cpumask) {
+			/* pairs with trace_rb_cpu_prepare(): set before its bit */
+			smp_rmb();
+			/* a swap_cpu may move it: a spurious wakeup at worst */
+			cb = READ_ONCE(buffer->buffers[i]);
+			if (cb)
+				rb_kick_waiters(&cb->waiters);
+		}
+		rb_kick_waiters(&buffer->waiters);
 		return;
-	WRITE_ONCE(w->wake_seq, w->wake_seq + 1);
-	smp_wmb(); /* the new wake_seq before the wakeup */
-	rb_wake_work(&w->work);
+	}
+	w = rb_waiters_of(buffer, cpu);
+	if (w)
+		rb_kick_waiters(w);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
 
