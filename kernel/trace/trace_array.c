@@ -556,10 +556,11 @@ int trace_array_destroy_locked(struct trace_array *tr)
 	list_del(&tr->list);
 	/* no new writer finds it; stop the ones that did */
 	tracer_tracing_off(tr);
-	if (tr->current_trace && tr->current_trace->reset)
-		tr->current_trace->reset(tr);
+	/* uncounted before its reset, as in tracing_set_tracer() */
 	if (tr->current_trace)
 		tr->current_trace->enabled--;
+	if (tr->current_trace && tr->current_trace->reset)
+		tr->current_trace->reset(tr);
 	tr->current_trace = &nop_trace;
 	destroy_tracer_options(tr);
 	ftrace_probes_clear(tr);	/* they may hold its events */

@@ -274,9 +274,13 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 		goto out;
 	}
 	old = tr->current_trace;
+	/*
+	 * No longer counted before its reset: the options it gives back
+	 * (overwrite) are not refused as still in use by it.
+	 */
+	old->enabled--;
 	if (old->reset)
 		old->reset(tr);
-	old->enabled--;
 	/* nop until the new one is up, so a failure leaves a sane state */
 	tr->current_trace = &nop_trace;
 	nop_trace.enabled++;
