@@ -174,6 +174,7 @@ distro_shape() {
 # EINVAL, as upstream does; test_fn_graph_output sets graph-time.)
 DISTRO_NEEDS="test_osnoise:OSNOISE_TRACER,TIMERLAT_TRACER
 test_lat_tracers:IRQSOFF_TRACER,PREEMPT_TRACER,SCHED_TRACER
+test_lat_wakeup:SCHED_TRACER
 test_fn_profile:FUNCTION_PROFILER
 test_fn_graph_profile:FUNCTION_PROFILER
 test_events_benchmark:TRACEPOINT_BENCHMARK

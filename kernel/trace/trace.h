@@ -25,6 +25,8 @@
  *	trace_cmdline.c	pid -> comm/tgid: saved_cmdlines, saved_tgids
  *	trace_snapshot.c	snapshot, the max-latency swap, tracing_thresh
  *	trace_irqsoff.c	the irqsoff/preemptoff latency tracers
+ *	trace_wakeup.c	the wakeup latency tracers
+ *	trace_latency.c	what the latency tracers share
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
@@ -98,6 +100,22 @@ struct ftrace_entry {			/* TRACE_FN, "function" */
 	struct trace_entry	ent;
 	unsigned long		ip;
 	unsigned long		parent_ip;
+};
+
+/*
+ * TRACE_CTX, "context_switch", and TRACE_WAKE, "wakeup" (the wakeup
+ * tracers): prev (the waker of a TRACE_WAKE) and next (the woken).
+ * The states are task_state_index()'s.
+ */
+struct ctx_switch_entry {
+	struct trace_entry	ent;
+	unsigned int		prev_pid;
+	unsigned int		next_pid;
+	unsigned int		next_cpu;
+	unsigned char		prev_prio;
+	unsigned char		prev_state;
+	unsigned char		next_prio;
+	unsigned char		next_state;
 };
 
 /* TRACE_FUNC_REPEATS, "func_repeats": a function repeated count times */
@@ -192,9 +210,9 @@ enum trace_opt_bit {
 	TRACE_OPT_EVENT_FORK,
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_HASH_PTR,
-	TRACE_OPT_FUNCTION,		/* "function-trace": trace_irqsoff.c */
+	TRACE_OPT_FUNCTION,		/* "function-trace": the latency tracers */
 	TRACE_OPT_FUNC_FORK,		/* "function-fork": ftrace_pid.c */
-	TRACE_OPT_DISPLAY_GRAPH,	/* "display-graph": trace_irqsoff.c */
+	TRACE_OPT_DISPLAY_GRAPH,	/* "display-graph": the latency tracers */
 	TRACE_OPT_STACKTRACE,
 	TRACE_OPT_NR,
 };
@@ -221,6 +239,8 @@ struct trace_array_cpu {
 	 * this CPU, its start time and the ip that opened it (0: none),
 	 * then the ip that closed it; the max buffer's copy keeps the
 	 * worst section's, with its latency and task (trace_snapshot.c).
+	 * The wakeup tracers (trace_wakeup.c) keep the wakeup's time in
+	 * preempt_timestamp of the woken task's CPU.
 	 */
 	u64			preempt_timestamp;
 	unsigned long		critical_start;
@@ -253,6 +273,12 @@ struct array_buffer {
 	struct trace_array_cpu __percpu	*data;
 	u64				time_start;	/* last reset */
 	int				cpu;		/* of the max swap */
+	/*
+	 * The last max swap was of every CPU's pages (update_max_tr()),
+	 * not of cpu's alone (update_max_tr_single()): the kept trace is
+	 * on every CPU, from time_start on.
+	 */
+	bool				whole;
 };
 
 /* A tracer's own option (options/NAME), one bit of tracer_flags.val. */
@@ -644,6 +670,8 @@ int trace_selftest_startup_function_graph(struct tracer *t,
 					  struct trace_array *tr);
 /* irqsoff, preemptoff, preemptirqsoff: one section must be kept */
 int trace_selftest_startup_latency(struct tracer *t, struct trace_array *tr);
+/* wakeup, wakeup_rt, wakeup_dl: one wait must be kept */
+int trace_selftest_startup_wakeup(struct tracer *t, struct trace_array *tr);
 /* the functions they trace (trace_selftest_dynamic.c, built with the hook) */
 int ftrace_selftest_target1(int x);
 int ftrace_selftest_target2(int x);

@@ -14,7 +14,7 @@
  * spelled exactly as upstream 6.1 prints them.
  *
  * Entry types whose writers are not part of the core yet (the graph,
- * scheduler, mmiotrace, branch and latency tracers) have no struct in
+ * mmiotrace, branch and latency tracers) have no struct in
  * trace.h; their layout is given here by private structs that mirror
  * upstream 6.1's. The tracer that brings one of them should move the
  * struct into trace.h and point its table entry at it.
@@ -121,18 +121,6 @@ struct ef_graph_ret_entry {
 	unsigned long long	rettime;
 } __packed;
 
-/* TRACE_CTX and TRACE_WAKE: struct ctx_switch_entry */
-struct ef_ctx_switch_entry {
-	struct trace_entry	ent;
-	unsigned int		prev_pid;
-	unsigned int		next_pid;
-	unsigned int		next_cpu;
-	unsigned char		prev_prio;
-	unsigned char		prev_state;
-	unsigned char		next_prio;
-	unsigned char		next_state;
-};
-
 /* TRACE_MMIO_RW: struct trace_mmiotrace_rw (a struct mmiotrace_rw) */
 struct ef_mmiotrace_rw {
 	struct trace_entry	ent;
@@ -230,13 +218,13 @@ static const struct entry_field funcgraph_exit_fields[] = {
 
 /* context_switch and wakeup share one layout */
 static const struct entry_field ctx_switch_fields[] = {
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned int, prev_pid),
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned int, next_pid),
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned int, next_cpu),
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned char, prev_prio),
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned char, prev_state),
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned char, next_prio),
-	EF_FIELD(struct ef_ctx_switch_entry, unsigned char, next_state),
+	EF_FIELD(struct ctx_switch_entry, unsigned int, prev_pid),
+	EF_FIELD(struct ctx_switch_entry, unsigned int, next_pid),
+	EF_FIELD(struct ctx_switch_entry, unsigned int, next_cpu),
+	EF_FIELD(struct ctx_switch_entry, unsigned char, prev_prio),
+	EF_FIELD(struct ctx_switch_entry, unsigned char, prev_state),
+	EF_FIELD(struct ctx_switch_entry, unsigned char, next_prio),
+	EF_FIELD(struct ctx_switch_entry, unsigned char, next_state),
 };
 
 static const struct entry_field kernel_stack_fields[] = {

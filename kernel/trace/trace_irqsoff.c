@@ -76,10 +76,10 @@
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
-#include <linux/trace_clock.h>
 
 #include "trace.h"
 #include "trace_graph.h"
+#include "trace_latency.h"
 
 enum {
 	LAT_IRQS	= BIT(0),	/* hard interrupts off is a section */
@@ -97,7 +97,7 @@ static DEFINE_PER_CPU(unsigned long, lat_open);
 /* A latency tracer is the current tracer of some array. [L] */
 static bool lat_busy;
 /* What init changed in the array's options, to restore on reset. */
-static bool lat_saved_overwrite, lat_saved_latfmt;
+static struct lat_saved_opts lat_saved_opts;
 /* The running tracer's LAT_* (lat_mode is 0 while it is stopped). [L] */
 static unsigned int lat_run_mode;
 /*
@@ -124,35 +124,11 @@ static __always_inline u64 lat_now(struct trace_array *tr)
 	return ring_buffer_time_stamp(tr->array_buffer.buffer);
 }
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-/* display-graph: a mark is a call of ip that returns as it is entered. */
-static void lat_mark_graph(struct trace_array *tr, unsigned long ip,
-			   unsigned int ctx)
-{
-	struct ftrace_graph_ent call = { .func = ip };
-	struct ftrace_graph_ret ret = { .func = ip };
-
-	if (!graph_record_entry(tr, &call, ctx))
-		return;
-	ret.calltime = trace_clock_local();
-	ret.rettime = ret.calltime;
-	graph_record_return(tr, &ret, ctx);
-}
-#else
-static void lat_mark_graph(struct trace_array *tr, unsigned long ip,
-			   unsigned int ctx)
-{
-}
-#endif
-
 /* A mark of the section at ip, called from parent; data->disabled is up. */
 static void lat_mark(struct trace_array *tr, unsigned long ip,
 		     unsigned long parent, unsigned int ctx)
 {
-	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) && READ_ONCE(lat_graph))
-		lat_mark_graph(tr, ip, ctx);
-	else
-		trace_function_record(tr, ip, parent, ctx);
+	lat_record_mark(tr, READ_ONCE(lat_graph), ip, parent, ctx);
 }
 
 /*
@@ -435,28 +411,23 @@ static struct fgraph_ops lat_graph_ops = {
 /* Whether an ops records the functions sections run. [L] */
 static bool lat_fn_on;
 
-/* Hook the functions: through the graph hook if graph, else lat_fn_ops. */
+/* The functions: through the graph hook if graph, else lat_fn_ops. */
+static const struct lat_hooks lat_hooks = {
+	.ops	= &lat_fn_ops,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	.gops	= &lat_graph_ops,
+#endif
+};
+
 static int lat_fn_hook(struct trace_array *tr, bool graph)
 {
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (graph)
-		return register_ftrace_graph(&lat_graph_ops);
-#endif
 	lat_fn_ops.private = tr;
-	return register_ftrace_function(&lat_fn_ops);
+	return lat_hook_functions(&lat_hooks, graph);
 }
 
-/* When this returns, no CPU is in the entry callback any more. */
 static void lat_fn_unhook(bool graph)
 {
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (graph) {
-		unregister_ftrace_graph(&lat_graph_ops);
-		return;
-	}
-#endif
-	/* fails only if not registered: it is not, either way */
-	unregister_ftrace_function(&lat_fn_ops);
+	lat_unhook_functions(&lat_hooks, graph);
 }
 
 static int lat_fn_set(struct trace_array *tr, bool on)
@@ -499,33 +470,20 @@ static void lat_stop(void)
 	WRITE_ONCE(lat_mode, 0);
 }
 
-/* Give back the options lat_init() forced. */
-static void lat_restore_opts(struct trace_array *tr)
-{
-	set_tracer_flag(tr, TRACE_OPT_LATENCY_FMT, lat_saved_latfmt);
-	set_tracer_flag(tr, TRACE_OPT_OVERWRITE, lat_saved_overwrite);
-}
-
 static int lat_init(struct trace_array *tr, unsigned int mode)
 {
 	int ret;
 
 	if (lat_busy)
 		return -EBUSY;
-	lat_saved_overwrite = trace_opt(tr, TRACE_OPT_OVERWRITE);
-	lat_saved_latfmt = trace_opt(tr, TRACE_OPT_LATENCY_FMT);
-	/* a full buffer must lose old records, not the section's */
-	set_tracer_flag(tr, TRACE_OPT_OVERWRITE, 1);
-	set_tracer_flag(tr, TRACE_OPT_LATENCY_FMT, 1);
-	WRITE_ONCE(tr->max_latency, 0);
-	tracing_reset_online_cpus(&tr->max_buffer);
+	lat_force_opts(tr, &lat_saved_opts);
 
 	lat_run_mode = mode;
 	WRITE_ONCE(lat_graph, IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
 		   trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH));
 	ret = lat_fn_set(tr, trace_opt(tr, TRACE_OPT_FUNCTION));
 	if (ret) {
-		lat_restore_opts(tr);
+		lat_restore_opts(tr, &lat_saved_opts);
 		return ret;
 	}
 	lat_busy = true;
@@ -550,7 +508,7 @@ static void lat_reset(struct trace_array *tr)
 	synchronize_rcu();
 	for_each_possible_cpu(cpu)
 		per_cpu_ptr(tr->array_buffer.data, cpu)->critical_start = 0;
-	lat_restore_opts(tr);
+	lat_restore_opts(tr, &lat_saved_opts);
 	lat_busy = false;
 }
 
@@ -625,38 +583,14 @@ static int lat_flag_changed(struct trace_array *tr, u64 mask, int set)
 				 TRACE_GRAPH_PRINT_REL_TIME |		\
 				 TRACE_GRAPH_PRINT_DURATION)
 
-static bool lat_shows_graph(struct trace_iterator *iter)
-{
-	return iter && iter->tr && trace_opt(iter->tr, TRACE_OPT_DISPLAY_GRAPH);
-}
-
-static void lat_reader_open(struct trace_iterator *iter)
-{
-	if (lat_shows_graph(iter))
-		graph_trace_open(iter);
-}
-
-/* Frees the printer's state if open made one (whatever the option now). */
-static void lat_reader_close(struct trace_iterator *iter)
-{
-	graph_trace_close(iter);
-}
-
 static enum print_line_t lat_print_line(struct trace_iterator *iter)
 {
-	if (!lat_shows_graph(iter))
-		return TRACE_TYPE_UNHANDLED;
-	return print_graph_function_flags(iter, LAT_GRAPH_COLUMNS);
+	return lat_print_line_cols(iter, LAT_GRAPH_COLUMNS);
 }
 
 static void lat_print_header(struct seq_file *m)
 {
-	struct trace_iterator *iter = m->private;
-
-	if (lat_shows_graph(iter))
-		print_graph_headers_flags(m, LAT_GRAPH_COLUMNS);
-	else
-		trace_default_header(m, iter);
+	lat_print_header_cols(m, LAT_GRAPH_COLUMNS);
 }
 
 #define LAT_READERS							\

@@ -628,6 +628,132 @@ static enum print_line_t fn_bin(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
+/*
+ * TRACE_CTX ("==>") and TRACE_WAKE ("  +"): the wakeup tracers' records
+ * of the task switched in, or woken, after the one switched out, or the
+ * waker: "pid:prio:state". The raw and hex forms spell a wakeup's first
+ * state '+', as upstream; binary has the fields as stored.
+ */
+static void ctxwake_states(struct ctx_switch_entry *ce, bool wake,
+			   char *prev, char *next)
+{
+	*prev = wake ? '+' : task_index_to_char(ce->prev_state);
+	*next = task_index_to_char(ce->next_state);
+}
+
+static enum print_line_t ctxwake_text(struct trace_iterator *iter,
+				      const char *arrow)
+{
+	struct ctx_switch_entry *ce = (struct ctx_switch_entry *)iter->ent;
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(ce->next_pid, comm);
+	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			 ce->prev_pid, ce->prev_prio,
+			 task_index_to_char(ce->prev_state), arrow,
+			 ce->next_cpu, ce->next_pid, ce->next_prio,
+			 task_index_to_char(ce->next_state), comm);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t ctxwake_raw(struct trace_iterator *iter, bool wake)
+{
+	struct ctx_switch_entry *ce = (struct ctx_switch_entry *)iter->ent;
+	char prev, next;
+
+	ctxwake_states(ce, wake, &prev, &next);
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n", ce->prev_pid,
+			 ce->prev_prio, prev, ce->next_cpu, ce->next_pid,
+			 ce->next_prio, next);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t ctxwake_hex(struct trace_iterator *iter, bool wake)
+{
+	struct ctx_switch_entry *ce = (struct ctx_switch_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	char prev, next_state;
+	int next;
+
+	ctxwake_states(ce, wake, &prev, &next_state);
+	/* ABI: the second state is an int's 4 bytes, as upstream's */
+	next = next_state;
+	trace_put_hex(s, ce->prev_pid);
+	trace_put_hex(s, ce->prev_prio);
+	trace_put_hex(s, prev);
+	trace_put_hex(s, ce->next_cpu);
+	trace_put_hex(s, ce->next_pid);
+	trace_put_hex(s, ce->next_prio);
+	trace_put_hex(s, next);
+	return trace_handle_return(s);
+}
+
+static enum print_line_t ctxwake_bin(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *ce = (struct ctx_switch_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	trace_put_bin(s, ce->prev_pid);
+	trace_put_bin(s, ce->prev_prio);
+	trace_put_bin(s, ce->prev_state);
+	trace_put_bin(s, ce->next_cpu);
+	trace_put_bin(s, ce->next_pid);
+	trace_put_bin(s, ce->next_prio);
+	trace_put_bin(s, ce->next_state);
+	return trace_handle_return(s);
+}
+
+static enum print_line_t ctx_trace(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	return ctxwake_text(iter, "==>");
+}
+
+static enum print_line_t ctx_raw(struct trace_iterator *iter, int flags,
+				 struct trace_event *event)
+{
+	return ctxwake_raw(iter, false);
+}
+
+static enum print_line_t ctx_hex(struct trace_iterator *iter, int flags,
+				 struct trace_event *event)
+{
+	return ctxwake_hex(iter, false);
+}
+
+static struct trace_event_functions ctx_funcs = {
+	.trace	= ctx_trace,
+	.raw	= ctx_raw,
+	.hex	= ctx_hex,
+	.binary	= ctxwake_bin,
+};
+
+static enum print_line_t wake_trace(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	return ctxwake_text(iter, "  +");
+}
+
+static enum print_line_t wake_raw(struct trace_iterator *iter, int flags,
+				  struct trace_event *event)
+{
+	return ctxwake_raw(iter, true);
+}
+
+static enum print_line_t wake_hex(struct trace_iterator *iter, int flags,
+				  struct trace_event *event)
+{
+	return ctxwake_hex(iter, true);
+}
+
+static struct trace_event_functions wake_funcs = {
+	.trace	= wake_trace,
+	.raw	= wake_raw,
+	.hex	= wake_hex,
+	.binary	= ctxwake_bin,
+};
+
 /* TRACE_STACK: one " => symbol" line per caller, up to a ULONG_MAX end */
 static enum print_line_t kernel_stack_trace(struct trace_iterator *iter,
 					    int flags,
@@ -866,6 +992,8 @@ static struct trace_event_functions fn_repeats_funcs = {
 static struct trace_event core_events[] = {
 	{ .type = TRACE_FN,		.funcs = &fn_funcs },
 	{ .type = TRACE_FUNC_REPEATS,	.funcs = &fn_repeats_funcs },
+	{ .type = TRACE_CTX,		.funcs = &ctx_funcs },
+	{ .type = TRACE_WAKE,		.funcs = &wake_funcs },
 	{ .type = TRACE_STACK,		.funcs = &kernel_stack_funcs },
 	{ .type = TRACE_USER_STACK,	.funcs = &user_stack_funcs },
 	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },

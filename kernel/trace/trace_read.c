@@ -270,10 +270,11 @@ static void iter_qs(void)
 
 /*
  * A latency tracer's `trace` (the spare buffer, not the snapshot file)
- * shows the kept section: it ran on buf->cpu from time_start on. Its
- * CPU's pages still hold what came before, and the other CPUs' pages
- * sections kept earlier. Step over those records and count them in
- * skipped_entries, which the header's counts leave out.
+ * shows the kept section: it ran on buf->cpu from time_start on (or,
+ * after a swap of every CPU's pages, buf->whole, on every CPU from
+ * time_start on). Its CPU's pages still hold what came before, and the
+ * other CPUs' pages sections kept earlier. Step over those records and
+ * count them in skipped_entries, which the header's counts leave out.
  */
 static void iter_skip_before_section(struct trace_iterator *iter, int cpu)
 {
@@ -286,7 +287,7 @@ static void iter_skip_before_section(struct trace_iterator *iter, int cpu)
 	if (iter->snapshot || buf != &iter->tr->max_buffer)
 		return;
 	while (ring_buffer_iter_peek(bi, &ts) &&
-	       (cpu != buf->cpu || ts < buf->time_start)) {
+	       ((!buf->whole && cpu != buf->cpu) || ts < buf->time_start)) {
 		ring_buffer_iter_advance(bi);
 		n++;
 		iter_qs();

@@ -21,8 +21,13 @@
 
 #define pr_fmt(fmt) "ftrace selftest: " fmt
 
+#include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/ftrace.h>
+#include <linux/kthread.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched/rt.h>
+#include <uapi/linux/sched/types.h>
 
 #include "trace.h"
 
@@ -383,7 +388,6 @@ int trace_selftest_startup_function(struct tracer *t, struct trace_array *tr)
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-#include <linux/kthread.h>
 
 #include "trace_graph.h"
 
@@ -635,3 +639,123 @@ out:
 	return ret;
 }
 #endif
+
+#ifdef CONFIG_SCHED_TRACER
+
+/*
+ * The woken task of the wakeup tracers' test: a kthread of the policy
+ * the tracer follows (SCHED_DEADLINE for wakeup_dl, SCHED_FIFO else),
+ * which sleeps until woken and then says it ran.
+ */
+struct wk_test {
+	bool			dl;
+	bool			go;	/* the test woke it */
+	int			ret;	/* the policy change's */
+	struct completion	ready;	/* its policy is set */
+	struct completion	ran;	/* it ran after the wakeup */
+};
+
+static int wk_test_thread(void *arg)
+{
+	struct wk_test *wt = arg;
+	/* 100 us of every 10 ms: a deadline task runs before any other */
+	struct sched_attr attr = {
+		.size		= sizeof(attr),
+		.sched_policy	= SCHED_DEADLINE,
+		.sched_runtime	= 100 * NSEC_PER_USEC,
+		.sched_deadline	= 10 * NSEC_PER_MSEC,
+		.sched_period	= 10 * NSEC_PER_MSEC,
+	};
+
+	if (wt->dl)
+		wt->ret = sched_setattr_nocheck(current, &attr);
+	else
+		sched_set_fifo(current);
+	/* asleep before the test may wake it: set before ready */
+	set_current_state(TASK_INTERRUPTIBLE);
+	complete(&wt->ready);
+	/* a spurious wakeup is not the test's */
+	while (!READ_ONCE(wt->go)) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	complete(&wt->ran);
+	/* until kthread_stop() */
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/*
+ * wakeup, wakeup_rt, wakeup_dl: a kthread of a policy the tracer
+ * follows, asleep, is woken by this (normal) task: the tracer keeps
+ * that wait, a maximum above 0 with records in the spare buffer.
+ * -EAGAIN (skipped) with tracing_thresh set or the snapshot buffer
+ * allocated at boot, as trace_selftest_startup_latency().
+ */
+int trace_selftest_startup_wakeup(struct tracer *t, struct trace_array *tr)
+{
+	struct wk_test wt = { .dl = !strcmp(t->name, "wakeup_dl") };
+	unsigned long max, max0, entries;
+	struct task_struct *p;
+	bool fn;
+	int ret;
+
+	if (tracing_thresh || tr->allocated_snapshot)
+		return -EAGAIN;
+	init_completion(&wt.ready);
+	init_completion(&wt.ran);
+	p = kthread_run(wk_test_thread, &wt, "ftrace-wakeup-test");
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	wait_for_completion(&wt.ready);
+	if (wt.ret) {
+		/* e.g. EPERM: isolated CPUs outside the root domain */
+		pr_info("%s: no deadline test thread (%d): not tested\n",
+			t->name, wt.ret);
+		WRITE_ONCE(wt.go, true);
+		kthread_stop(p);
+		return -EAGAIN;
+	}
+	/* asleep (off the runqueue), so that the wakeup is the test's */
+	while (!wait_task_inactive(p, TASK_INTERRUPTIBLE))
+		usleep_range(1000, 2000);
+
+	max0 = READ_ONCE(tr->max_latency);
+	/* as the latency tracers' test: no pass over every function */
+	fn = trace_opt(tr, TRACE_OPT_FUNCTION);
+	if (fn)
+		set_tracer_flag(tr, TRACE_OPT_FUNCTION, 0);
+	ret = tracing_set_tracer(tr, t->name);
+	if (ret) {
+		WRITE_ONCE(wt.go, true);
+		goto out;
+	}
+	WRITE_ONCE(wt.go, true);
+	wake_up_process(p);
+	wait_for_completion(&wt.ran);
+	/* no later wait may swap the spare buffer while it is read */
+	tracing_stop_tr(tr);
+	max = READ_ONCE(tr->max_latency);
+	entries = ring_buffer_entries(tr->max_buffer.buffer);
+	tracing_start_tr(tr);
+	tracing_set_tracer(tr, "nop");
+	if (!max || !entries) {
+		pr_err("%s: max latency %lu ns, %lu entries kept\n", t->name,
+		       max, entries);
+		ret = -EINVAL;
+	}
+out:
+	WRITE_ONCE(tr->max_latency, max0);
+	if (fn)
+		set_tracer_flag(tr, TRACE_OPT_FUNCTION, 1);
+	kthread_stop(p);
+	return ret;
+}
+#endif /* CONFIG_SCHED_TRACER */

@@ -252,6 +252,7 @@ void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
 	/* writers load array_buffer.buffer once: either one is whole */
 	WRITE_ONCE(tr->array_buffer.buffer, spare);
 	WRITE_ONCE(tr->max_buffer.buffer, live);
+	tr->max_buffer.whole = true;
 	max_tr_record(tr, tsk, cpu);
 	arch_spin_unlock(&tr->max_lock);
 
@@ -279,6 +280,7 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 	if (ret == -EBUSY)
 		snapshot_note(tr, tr->max_buffer.buffer,
 			      "Failed to swap buffers due to commit or resize in progress\n");
+	tr->max_buffer.whole = false;
 	max_tr_record(tr, tsk, cpu);
 	arch_spin_unlock(&tr->max_lock);
 }

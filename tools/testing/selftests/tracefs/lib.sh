@@ -116,6 +116,17 @@ stop_loops() {
 	fi
 }
 
+# busy_ok FILE TRACER: write TRACER to FILE (a current_tracer): it is
+# set, or another array runs a tracer of its kind (EBUSY); any other
+# error is printed and fails.
+busy_ok() {
+	e=$(write_err "$1" "$2")
+	case $e in
+	ok | "Device or resource busy") ;;
+	*) echo "${1#"$T"/} $2: $e" >&2; return 1 ;;
+	esac
+}
+
 # check_loops PHASE NAME...: after the loops stopped (wait $pids), no
 # round failed and each named loop ran at least once; print the rounds.
 check_loops() {

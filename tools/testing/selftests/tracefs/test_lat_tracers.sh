@@ -268,14 +268,6 @@ d=/tmp/lat.$$
 stop=$d/stop
 pids=
 mkdir -p $d
-# busy_ok FILE TRACER: switch, or find another array running one
-busy_ok() {
-	e=$(write_err "$1" "$2")
-	case $e in
-	ok | "Device or resource busy") ;;
-	*) echo "${1#"$T"/} $2: $e" >&2; return 1 ;;
-	esac
-}
 switch() {
 	for x in irqsoff preemptirqsoff preemptoff nop; do
 		busy_ok "$T/current_tracer" $x || return 1
