@@ -173,6 +173,8 @@ distro_shape() {
 # buffer, which without TRACER_SNAPSHOT_PER_CPU_SWAP is refused,
 # EINVAL, as upstream does; test_fn_graph_output sets graph-time.)
 DISTRO_NEEDS="test_osnoise:OSNOISE_TRACER,TIMERLAT_TRACER
+test_timerlat:TIMERLAT_TRACER
+test_rtla:OSNOISE_TRACER,TIMERLAT_TRACER
 test_lat_tracers:IRQSOFF_TRACER,PREEMPT_TRACER,SCHED_TRACER
 test_lat_wakeup:SCHED_TRACER
 test_fn_profile:FUNCTION_PROFILER

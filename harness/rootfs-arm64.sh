@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build the arm64 guest's root directory out/rootfs-arm64 from Debian arm64
-# packages: busybox-static for the basics, plus bash and trace-cmd with the
+# packages: busybox-static for the basics, plus bash, trace-cmd and rtla with the
 # libraries they need, and python3 (the interpreter and its standard
 # library: the tests make system calls through it: splice, perf_event_open
 # with ctypes, O_NONBLOCK reads). QEMU shares it read-only as the guest's
@@ -15,7 +15,7 @@ rootfs=$OUT/rootfs-arm64
 mkdir -p "$OUT"
 exec 9>"$OUT/.rootfs-arm64.lock"
 flock 9
-want="busybox-static bash trace-cmd libtinfo6"
+want="busybox-static bash trace-cmd rtla libtinfo6"
 # python3, as these packages alone, not their dependency closure (which
 # brings OpenSSL, Kerberos, sqlite, Berkeley DB, readline...): the
 # standard library's extension modules that need a library left out are

@@ -27,6 +27,8 @@
  *	trace_irqsoff.c	the irqsoff/preemptoff latency tracers
  *	trace_wakeup.c	the wakeup latency tracers
  *	trace_latency.c	what the latency tracers share
+ *	trace_osnoise.c	the osnoise and timerlat tracers
+ *	trace_osnoise_fs.c	their osnoise/ directory
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
@@ -167,6 +169,14 @@ struct osnoise_entry {
 	unsigned int		irq_count;
 	unsigned int		softirq_count;
 	unsigned int		thread_count;
+};
+
+/* TRACE_TIMERLAT, "timerlat": how late a timerlat activation ran (ns) */
+struct timerlat_entry {
+	struct trace_entry	ent;
+	unsigned int		seqnum;		/* the activation */
+	int			context;	/* 0: the timer's irq, 1: thread */
+	u64			timer_latency;
 };
 
 struct raw_data_entry {			/* TRACE_RAW_DATA, "raw_data" */

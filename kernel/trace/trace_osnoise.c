@@ -43,6 +43,18 @@
  * NO_OSNOISE_WORKLOAD no thread runs: the CPUs of osnoise/cpus account
  * every interruption all the time, as events only. The files are in
  * trace_osnoise_fs.c.
+ *
+ * The timerlat tracer (TIMERLAT_TRACER) shares all of this but the
+ * sampler. Its thread, "timerlat/N" (SCHED_FIFO 95, so that only
+ * real-time work delays it), arms a pinned hard hrtimer for the next
+ * multiple of timerlat_period_us and sleeps. The timer's handler traces
+ * how late it runs (a TRACE_TIMERLAT entry, context irq) and wakes the
+ * thread, which traces how late it runs in turn (context thread), both
+ * against the same due time. The windows stay open for the whole run;
+ * softirq and thread noise is traced only between the timer and the
+ * thread's run, as what delayed the thread: the handler restarts the
+ * lower windows then, so that they count from the timer on. Only one of
+ * the two tracers runs at a time, in any number of arrays.
  */
 
 #include <linux/cpu.h>
@@ -54,9 +66,11 @@
 #include <linux/rculist.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/stacktrace.h>
 #include <linux/trace.h>
 #include <linux/trace_clock.h>
 #include <linux/workqueue.h>
+#include <uapi/linux/sched/types.h>
 
 #include "trace.h"
 #include "trace_osnoise.h"
@@ -74,6 +88,9 @@ struct osnoise_settings osnoise_set = {
 	.period_us	= USEC_PER_SEC,
 	.runtime_us	= USEC_PER_SEC,
 	.options	= OSN_OPT_DEFAULT_SET,
+#ifdef CONFIG_TIMERLAT_TRACER
+	.timerlat_period_us = 1000,
+#endif
 };
 
 /* serialises the writers of osnoise_set and the start and stop of threads */
@@ -87,12 +104,39 @@ struct osn_window {
 	bool		open;
 };
 
+#ifdef CONFIG_TIMERLAT_TRACER
+/*
+ * The stack of the code a timerlat timer interrupted, kept for the
+ * thread to trace when print_stack asks for it: as deep as upstream's
+ * (256 calls, 2 KiB a CPU), which is more than any kernel stack holds.
+ */
+#define TLAT_STACK_MAX		256
+
+/* The priority of the timerlat threads (SCHED_FIFO), as upstream's. */
+#define TLAT_PRIO		95
+
+/* One CPU's timerlat activations: its thread and its timer only. */
+struct tlat_cpu {
+	struct hrtimer		timer;
+	struct task_struct	*task;		/* the thread, set by itself */
+	u64			due;		/* CLOCK_MONOTONIC ns */
+	unsigned int		seq;		/* activations */
+	bool			fired;		/* since the timer was armed */
+	bool			delayed;	/* fired, thread not yet run */
+	unsigned int		nr_calls;
+	unsigned long		calls[TLAT_STACK_MAX];
+};
+#endif
+
 struct osn_cpu {
 	local_t			seq;		/* bumped as any window opens */
 	bool			sampling;	/* the hooks account only then */
 	pid_t			pid;		/* the sampler: not noise */
 	struct task_struct	*thread;	/* [osnoise_lock, hotplug] */
 	struct osn_window	nmi, irq, softirq, task;
+#ifdef CONFIG_TIMERLAT_TRACER
+	struct tlat_cpu		tlat;
+#endif
 };
 
 static DEFINE_PER_CPU(struct osn_cpu, osn_cpu);
@@ -106,6 +150,33 @@ struct osn_array {
 
 static LIST_HEAD(osn_arrays);
 static bool osn_tainted;	/* a duration came out negative */
+
+/* Which tracer the arrays of osn_arrays run [trace_types_lock]. */
+enum osn_kind {
+	OSN_NOISE,
+	OSN_TIMERLAT,
+};
+
+static enum osn_kind osn_kind;
+
+static inline bool osn_timerlat(void)
+{
+	return IS_ENABLED(CONFIG_TIMERLAT_TRACER) &&
+	       READ_ONCE(osn_kind) == OSN_TIMERLAT;
+}
+
+/*
+ * Whether the closing of a softirq or thread window is traced: always
+ * for osnoise; for timerlat, only while it delays the thread.
+ */
+static inline bool osn_delay_traced(struct osn_cpu *c)
+{
+#ifdef CONFIG_TIMERLAT_TRACER
+	if (osn_timerlat())
+		return READ_ONCE(c->tlat.delayed);
+#endif
+	return true;
+}
 
 bool trace_osnoise_callback_enabled;
 
@@ -149,20 +220,25 @@ static void osn_open(struct osn_cpu *c, struct osn_window *w)
  */
 static s64 osn_close(struct osn_cpu *c, struct osn_window *w)
 {
-	u64 now, nested;
+	u64 now, start, nested;
 	long seq;
 	s64 d;
 
+	/*
+	 * The arrival is read in the loop too: timerlat's handler moves it
+	 * (tlat_restart()), after a bump of the sequence.
+	 */
 	do {
 		seq = local_read(&c->seq);
 		barrier();
 		now = osn_now();
+		start = w->arrival;
 		nested = local64_read(&w->nested);
 		barrier();
 	} while (seq != local_read(&c->seq));
 	WRITE_ONCE(w->open, false);
 
-	d = now - w->arrival - nested;
+	d = now - start - nested;
 	if (d < 0) {
 		WRITE_ONCE(osn_tainted, true);
 		d = 0;
@@ -266,7 +342,8 @@ static void osn_softirq_exit(void *data, unsigned int vec)
 	if (!READ_ONCE(c->sampling) || !c->softirq.open)
 		return;
 	d = osn_close(c, &c->softirq);
-	trace_softirq_noise(vec, c->softirq.arrival, d);
+	if (osn_delay_traced(c))
+		trace_softirq_noise(vec, c->softirq.arrival, d);
 	osn_nested(below, ARRAY_SIZE(below), d);
 }
 #endif
@@ -292,7 +369,8 @@ static void osn_sched_switch(void *data, bool preempt,
 		return;
 	if (c->task.open && osn_is_noise(c, prev)) {
 		d = osn_close(c, &c->task);
-		trace_thread_noise(prev, c->task.arrival, d);
+		if (osn_delay_traced(c))
+			trace_thread_noise(prev, c->task.arrival, d);
 	}
 	if (osn_is_noise(c, next))
 		osn_open(c, &c->task);
@@ -401,6 +479,23 @@ static void osn_counts(struct osn_cpu *c, struct osn_counts *n)
 	n->task = READ_ONCE(c->task.count);
 }
 
+/* Raise a's tracing_max_latency to ns, if its tracing is on. */
+static void osn_raise_max(struct osn_array *a, u64 ns)
+{
+	unsigned long old, seen;
+
+	if (!tracer_tracing_is_on(a->tr))
+		return;
+	/* the samplers of other CPUs may raise it at the same time */
+	old = READ_ONCE(a->tr->max_latency);
+	while (ns > old) {
+		seen = cmpxchg(&a->tr->max_latency, old, ns);
+		if (seen == old)
+			break;
+		old = seen;
+	}
+}
+
 /* One period's summary, in every array running the tracer. */
 static void osn_record(const struct osnoise_entry *sum, u64 longest_ns)
 {
@@ -408,7 +503,6 @@ static void osn_record(const struct osnoise_entry *sum, u64 longest_ns)
 	struct trace_buffer *buffer;
 	struct osnoise_entry *e;
 	struct osn_array *a;
-	unsigned long old, seen;
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(a, &osn_arrays, node) {
@@ -428,16 +522,7 @@ static void osn_record(const struct osnoise_entry *sum, u64 longest_ns)
 			e->thread_count = sum->thread_count;
 			trace_buffer_commit_nostack(a->tr, buffer, event);
 		}
-		if (!tracer_tracing_is_on(a->tr))
-			continue;
-		/* the samplers of other CPUs may raise it at the same time */
-		old = READ_ONCE(a->tr->max_latency);
-		while (longest_ns > old) {
-			seen = cmpxchg(&a->tr->max_latency, old, longest_ns);
-			if (seen == old)
-				break;
-			old = seen;
-		}
+		osn_raise_max(a, longest_ns);
 	}
 	rcu_read_unlock();
 }
@@ -586,16 +671,222 @@ static int osn_thread(void *arg)
 	return 0;
 }
 
+/* ---- timerlat ---- */
+
+#ifdef CONFIG_TIMERLAT_TRACER
+enum { TLAT_IRQ, TLAT_THREAD };	/* timerlat_entry.context */
+
+static inline u64 tlat_now(struct tlat_cpu *t)
+{
+	return ktime_to_ns(hrtimer_cb_get_time(&t->timer));
+}
+
+/* One latency, in every array running the tracer. */
+static void tlat_record(unsigned int seq, int context, u64 late)
+{
+	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
+	struct timerlat_entry *e;
+	struct osn_array *a;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(a, &osn_arrays, node) {
+		buffer = trace_array_buffer(a->tr);
+		event = trace_buffer_lock_reserve(buffer, TRACE_TIMERLAT,
+						  sizeof(*e),
+						  tracing_gen_ctx());
+		if (!event)
+			continue;
+		e = ring_buffer_event_data(event);
+		e->seqnum = seq;
+		e->context = context;
+		e->timer_latency = late;
+		trace_buffer_commit_nostack(a->tr, buffer, event);
+	}
+	rcu_read_unlock();
+}
+
+static void tlat_raise_max(u64 late)
+{
+	struct osn_array *a;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(a, &osn_arrays, node)
+		osn_raise_max(a, late);
+	rcu_read_unlock();
+}
+
+/*
+ * The stack the handler kept, as a TRACE_STACK entry in every array,
+ * if print_stack is set and late (ns) reaches it. The handler wrote it
+ * before it woke us, and writes again only once we re-arm the timer.
+ */
+static void tlat_trace_stack(struct tlat_cpu *t, u64 late)
+{
+	u64 limit = READ_ONCE(osnoise_set.print_stack_us);
+	size_t size = t->nr_calls * sizeof(unsigned long);
+	size_t len = offsetof(struct stack_entry, caller) + size;
+	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
+	struct stack_entry *e;
+	struct osn_array *a;
+
+	if (!limit || !t->nr_calls || div_u64(late, NSEC_PER_USEC) < limit)
+		return;
+	rcu_read_lock();
+	list_for_each_entry_rcu(a, &osn_arrays, node) {
+		buffer = trace_array_buffer(a->tr);
+		event = trace_buffer_lock_reserve(buffer, TRACE_STACK, len,
+						  tracing_gen_ctx());
+		if (!event)
+			continue;
+		e = ring_buffer_event_data(event);
+		e->size = t->nr_calls;
+		/* caller[] is declared shorter than the entry reserved */
+		memcpy((void *)e + offsetof(struct stack_entry, caller),
+		       t->calls, size);
+		trace_buffer_commit_nostack(a->tr, buffer, event);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * The timer came: from now until the thread runs, softirq and thread
+ * noise delays it. An open softirq or thread window starts again at the
+ * interrupt's arrival (the interrupt's own time comes off it as the irq
+ * window closes), so that it counts only what delays the thread. The
+ * code of those windows cannot run while we do, but may be between two
+ * of its reads: the bump of the sequence makes it read again.
+ */
+static void tlat_restart(struct osn_cpu *c)
+{
+	struct osn_window *lower[] = { &c->softirq, &c->task };
+	u64 from = c->irq.open ? c->irq.arrival : osn_now();
+	int i;
+
+	local_inc(&c->seq);
+	for (i = 0; i < ARRAY_SIZE(lower); i++) {
+		if (!lower[i]->open)
+			continue;
+		lower[i]->arrival = from;
+		local64_set(&lower[i]->nested, 0);
+	}
+	WRITE_ONCE(c->tlat.delayed, true);
+}
+
+static enum hrtimer_restart tlat_fire(struct hrtimer *timer)
+{
+	struct tlat_cpu *t = container_of(timer, struct tlat_cpu, timer);
+	struct osn_cpu *c = container_of(t, struct osn_cpu, tlat);
+	u64 stop = READ_ONCE(osnoise_set.stop_single_us);
+	u64 stack = READ_ONCE(osnoise_set.print_stack_us);
+	u64 late = tlat_now(t) - t->due;
+
+	tlat_restart(c);
+	t->seq++;
+	tlat_record(t->seq, TLAT_IRQ, late);
+	t->nr_calls = 0;
+#ifdef CONFIG_STACKTRACE
+	if (stack)
+		t->nr_calls = stack_trace_save(t->calls, TLAT_STACK_MAX, 0);
+#endif
+	if (stop && div_u64(late, NSEC_PER_USEC) >= stop) {
+		/* the thread may never run to trace it: do it here */
+		if (stack && stop <= stack)
+			tlat_trace_stack(t, late);
+		/* before the stop: a stopped array keeps its maximum */
+		tlat_raise_max(late);
+		osn_stop_tracing();
+	}
+	/* the thread tests fired after it sets its state: no lost wakeup */
+	WRITE_ONCE(t->fired, true);
+	wake_up_process(t->task);
+	return HRTIMER_NORESTART;
+}
+
+/*
+ * Arm the timer for the next due time of the period's grid (skipping
+ * those already past) and sleep until it fires. False: stop.
+ */
+static bool tlat_wait(struct tlat_cpu *t)
+{
+	u64 period = READ_ONCE(osnoise_set.timerlat_period_us) * NSEC_PER_USEC;
+	u64 now = tlat_now(t);
+
+	t->due += period;
+	if (t->due <= now)
+		t->due += (div64_u64(now - t->due, period) + 1) * period;
+	WRITE_ONCE(t->fired, false);
+	set_current_state(TASK_INTERRUPTIBLE);
+	hrtimer_start(&t->timer, ns_to_ktime(t->due),
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+	while (!READ_ONCE(t->fired) && !kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return READ_ONCE(t->fired) && !kthread_should_stop();
+}
+
+static int tlat_thread(void *arg)
+{
+	struct sched_param sp = { .sched_priority = TLAT_PRIO };
+	struct osn_cpu *c = arg;
+	struct tlat_cpu *t = &c->tlat;
+	u64 late, stop;
+
+	sched_setscheduler_nocheck(current, SCHED_FIFO, &sp);
+	hrtimer_init(&t->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED_HARD);
+	t->timer.function = tlat_fire;
+	t->task = current;
+	t->seq = 0;
+	t->nr_calls = 0;
+	WRITE_ONCE(t->delayed, false);
+	WRITE_ONCE(c->pid, current->pid);
+	/* we are the running task: no window of this CPU is open */
+	local_irq_disable();
+	osn_forget(c);
+	local_irq_enable();
+	WRITE_ONCE(c->sampling, true);
+
+	t->due = tlat_now(t);
+	while (tlat_wait(t)) {
+		late = tlat_now(t) - t->due;
+		tlat_record(t->seq, TLAT_THREAD, late);
+		tlat_raise_max(late);
+		tlat_trace_stack(t, late);
+		WRITE_ONCE(t->delayed, false);
+		stop = READ_ONCE(osnoise_set.stop_total_us);
+		if (stop && div_u64(late, NSEC_PER_USEC) >= stop)
+			osn_stop_tracing();
+	}
+	hrtimer_cancel(&t->timer);
+	WRITE_ONCE(t->delayed, false);
+	return 0;
+}
+#else
+static int tlat_thread(void *arg)
+{
+	return 0;
+}
+#endif /* CONFIG_TIMERLAT_TRACER */
+
 /* ---- threads: under trace_types_lock and cpus_read_lock(), or hotplug ---- */
 
 static int osn_start_cpu(unsigned int cpu)
 {
 	struct osn_cpu *c = per_cpu_ptr(&osn_cpu, cpu);
+	int (*fn)(void *) = osn_thread;
+	const char *name = "osnoise/%u";
 	struct task_struct *t;
 
 	if (c->thread || READ_ONCE(c->sampling))
 		return 0;
-	if (!test_bit(OSN_OPT_WORKLOAD, &osnoise_set.options)) {
+	if (osn_timerlat()) {
+		/* timerlat always runs its threads */
+		fn = tlat_thread;
+		name = "timerlat/%u";
+	} else if (!test_bit(OSN_OPT_WORKLOAD, &osnoise_set.options)) {
 		/* its hooks are idle: sampling was off since they last ran */
 		osn_forget(c);
 		WRITE_ONCE(c->pid, 0);
@@ -603,7 +894,7 @@ static int osn_start_cpu(unsigned int cpu)
 		WRITE_ONCE(c->sampling, true);
 		return 0;
 	}
-	t = kthread_run_on_cpu(osn_thread, c, cpu, "osnoise/%u");
+	t = kthread_run_on_cpu(fn, c, cpu, name);
 	if (IS_ERR(t)) {
 		pr_err("osnoise: no sampling thread on CPU %u\n", cpu);
 		return PTR_ERR(t);
@@ -715,12 +1006,15 @@ static int osn_cpu_offline(unsigned int cpu)
 
 /* ---- the tracer ---- */
 
-static int osn_array_add(struct trace_array *tr)
+static int osn_array_add(struct trace_array *tr, enum osn_kind kind)
 {
 	struct osn_array *a;
 	bool first = list_empty(&osn_arrays);
 	int ret;
 
+	/* the threads and hooks serve one of the two tracers at a time */
+	if (!first && osn_kind != kind)
+		return -EBUSY;
 	list_for_each_entry(a, &osn_arrays, node)
 		if (a->tr == tr)
 			return 0;
@@ -729,6 +1023,8 @@ static int osn_array_add(struct trace_array *tr)
 		return -ENOMEM;
 	a->tr = tr;
 	if (first) {
+		/* nothing reads it yet: the hooks and threads start below */
+		WRITE_ONCE(osn_kind, kind);
 		ret = osn_hook();
 		if (ret) {
 			kfree(a);
@@ -775,7 +1071,7 @@ static void osn_array_del(struct trace_array *tr)
 static int osn_tracer_init(struct trace_array *tr)
 {
 	WRITE_ONCE(tr->max_latency, 0);
-	return osn_array_add(tr);
+	return osn_array_add(tr, OSN_NOISE);
 }
 
 static void osn_tracer_reset(struct trace_array *tr)
@@ -785,7 +1081,7 @@ static void osn_tracer_reset(struct trace_array *tr)
 
 static void osn_tracer_start(struct trace_array *tr)
 {
-	if (osn_array_add(tr))
+	if (osn_array_add(tr, OSN_NOISE))
 		pr_err("osnoise: could not start\n");
 }
 
@@ -870,6 +1166,89 @@ static struct trace_event osn_entry_event = {
 	.funcs	= &osn_entry_funcs,
 };
 
+#ifdef CONFIG_TIMERLAT_TRACER
+static int tlat_tracer_init(struct trace_array *tr)
+{
+	WRITE_ONCE(tr->max_latency, 0);
+	return osn_array_add(tr, OSN_TIMERLAT);
+}
+
+static void tlat_tracer_start(struct trace_array *tr)
+{
+	if (osn_array_add(tr, OSN_TIMERLAT))
+		pr_err("timerlat: could not start\n");
+}
+
+static void tlat_print_header(struct seq_file *s)
+{
+	/* the text is the ABI: tools skip it by its shape */
+	seq_puts(s, "#                                _-----=> irqs-off\n");
+	seq_puts(s, "#                               / _----=> need-resched\n");
+	seq_puts(s, "#                              | / _---=> hardirq/softirq\n");
+	seq_puts(s, "#                              || / _--=> preempt-depth\n");
+	seq_puts(s, "#                              ||| / _-=> migrate-disable\n");
+	seq_puts(s, "#                              |||| /     delay\n");
+	seq_puts(s, "#                              |||||            ACTIVATION\n");
+	seq_puts(s, "#           TASK-PID      CPU# |||||   TIMESTAMP   ID      ");
+	seq_puts(s, "      CONTEXT                 LATENCY\n");
+	seq_puts(s, "#              | |         |   |||||      |         |      ");
+	seq_puts(s, "            |                       |\n");
+}
+
+static struct tracer timerlat_tracer __read_mostly = {
+	.name		= "timerlat",
+	.init		= tlat_tracer_init,
+	.reset		= osn_tracer_reset,
+	.start		= tlat_tracer_start,
+	.stop		= osn_tracer_stop,
+	.print_header	= tlat_print_header,
+	.allow_instances = true,
+};
+
+static enum print_line_t tlat_entry_trace(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct timerlat_entry *e = (struct timerlat_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "#%-5u context %6s timer_latency %9llu ns\n",
+			 e->seqnum, e->context ? "thread" : "irq",
+			 e->timer_latency);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t tlat_entry_raw(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct timerlat_entry *e = (struct timerlat_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%u %d %llu\n", e->seqnum, e->context,
+			 e->timer_latency);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions tlat_entry_funcs = {
+	.trace	= tlat_entry_trace,
+	.raw	= tlat_entry_raw,
+};
+
+static struct trace_event tlat_entry_event = {
+	.type	= TRACE_TIMERLAT,
+	.funcs	= &tlat_entry_funcs,
+};
+
+static __init int timerlat_init(void)
+{
+	if (!register_trace_event(&tlat_entry_event))
+		pr_warn("timerlat: no printer for its entries\n");
+	return register_tracer(&timerlat_tracer);
+}
+#else
+static inline int timerlat_init(void)
+{
+	return 0;
+}
+#endif /* CONFIG_TIMERLAT_TRACER */
+
 static __init int osnoise_init(void)
 {
 	unsigned int cpu;
@@ -885,6 +1264,9 @@ static __init int osnoise_init(void)
 	ret = register_tracer(&osnoise_tracer);
 	if (ret)
 		return ret;
+	ret = timerlat_init();
+	if (ret)
+		pr_warn("timerlat: not registered (%d)\n", ret);
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
 					"trace/osnoise:online",
 					osn_cpu_online, osn_cpu_offline);

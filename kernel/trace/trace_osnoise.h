@@ -8,6 +8,7 @@
 
 #include <linux/cpumask.h>
 #include <linux/mutex.h>
+#include <linux/time64.h>
 #include <linux/types.h>
 
 /* The bits of osnoise/options, in the order the file lists them. */
@@ -35,7 +36,17 @@ struct osnoise_settings {
 	u64			stop_total_us;	/* 0: never */
 	unsigned long		options;
 	struct cpumask		cpus;
+#ifdef CONFIG_TIMERLAT_TRACER
+	u64			timerlat_period_us;
+	u64			print_stack_us;	/* 0: never */
+#endif
 };
+
+#ifdef CONFIG_TIMERLAT_TRACER
+/* The bounds of osnoise/timerlat_period_us. */
+#define TLAT_PERIOD_MIN_US	100
+#define TLAT_PERIOD_MAX_US	USEC_PER_SEC
+#endif
 
 extern struct osnoise_settings osnoise_set;
 extern struct mutex osnoise_lock;

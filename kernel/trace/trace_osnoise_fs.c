@@ -8,6 +8,9 @@
  *	stop_tracing_total_us	... or a period with more noise (0: never)
  *	cpus			the CPUs to sample, as a list ("0-3,8")
  *	options			[NO_]OPTION, one at a time, or DEFAULTS
+ *	timerlat_period_us	timerlat's period, in us (100 to 1000000)
+ *	print_stack		timerlat: trace the stack the timer found
+ *				when the thread is later than this, in us
  *
  * The numbers take effect at the next period. A change of cpus or
  * options stops the sampling threads and starts them again.
@@ -47,6 +50,20 @@ static struct osn_number osn_stop_single = {
 static struct osn_number osn_stop_total = {
 	.val = &osnoise_set.stop_total_us,
 };
+
+#ifdef CONFIG_TIMERLAT_TRACER
+static const u64 tlat_period_min = TLAT_PERIOD_MIN_US;
+static const u64 tlat_period_max = TLAT_PERIOD_MAX_US;
+
+static struct osn_number tlat_period = {
+	.val = &osnoise_set.timerlat_period_us,
+	.floor = &tlat_period_min, .ceiling = &tlat_period_max,
+};
+
+static struct osn_number tlat_print_stack = {
+	.val = &osnoise_set.print_stack_us,
+};
+#endif
 
 static ssize_t osn_number_read(struct file *filp, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
@@ -248,6 +265,10 @@ int osnoise_create_files(void)
 		{ "stop_tracing_total_us", &osn_stop_total,  &osn_number_fops },
 		{ "cpus",		   NULL,	     &osn_cpus_fops },
 		{ "options",		   NULL,	     &osn_options_fops },
+#ifdef CONFIG_TIMERLAT_TRACER
+		{ "timerlat_period_us",	   &tlat_period,     &osn_number_fops },
+		{ "print_stack",	   &tlat_print_stack, &osn_number_fops },
+#endif
 	};
 	struct dentry *dir;
 	int i;

@@ -378,3 +378,40 @@ fg_filter() {
 	echo "$_fl" >"$T/set_ftrace_filter" || fail "set_ftrace_filter '$_fl'"
 	echo "${_fl# }"
 }
+
+# The osnoise and timerlat tests' helpers. OSN_THREADS is the prefix of
+# their kernel threads' comms: "osnoise" or "timerlat".
+# osn_threads: the comm of every OSN_THREADS/N thread, sorted, each
+# followed by a space.
+osn_threads() {
+	cat /proc/[0-9]*/comm 2>/dev/null | grep "^$OSN_THREADS/" | sort | tr '\n' ' '
+}
+
+# want_threads LIST WHAT: within 3 s, exactly these threads run.
+want_threads() {
+	_i=0
+	while [ "$(osn_threads)" != "$1" ]; do
+		_i=$((_i + 1))
+		[ $_i -le 30 ] || fail "$2: threads '$(osn_threads)', want '$1'"
+		sleep 0.1
+	done
+}
+
+# stops FILE: after 1 in osnoise/FILE, the recording stops within 5 s
+# with a "stop tracing hit" line, and FILE is 0 again. (Upstream 6.1
+# writes that line with the trace_printk() buffers, which a kernel
+# without trace_printk() users never allocates: ours only.)
+stops() {
+	echo 1 >"$T/osnoise/$1"
+	_i=0
+	while [ "$(cat "$T/tracing_on")" = 1 ]; do
+		_i=$((_i + 1))
+		[ $_i -le 50 ] || fail "$1 1: still recording after 5 s"
+		sleep 0.1
+	done
+	if [ "$flavor" = ours ]; then
+		grep -qE 'stop tracing hit on cpu [0-9]+$' "$T/trace" ||
+			fail "$1: no 'stop tracing hit' line: $(tail -n 3 "$T/trace")"
+	fi
+	echo 0 >"$T/osnoise/$1"
+}

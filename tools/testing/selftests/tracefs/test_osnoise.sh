@@ -10,6 +10,8 @@
 # loops that switch it, its cpus and options (and cpu1's hotplug).
 . "$TESTDIR/lib.sh"
 
+OSN_THREADS=osnoise
+
 O=$T/osnoise
 inst=$T/instances/osn_$$
 d=
@@ -75,24 +77,11 @@ expect_err "$O/options" NO_OSNOISE_WORKLOAD ok
 expect_err "$O/options" DEFAULTS ok
 [ "$(cat "$O/options")" = "$DEFAULTS" ] || fail "DEFAULTS did not restore: '$(cat "$O/options")'"
 
-# threads: the comm of every osnoise/N thread, sorted
-threads() {
-	cat /proc/[0-9]*/comm 2>/dev/null | grep '^osnoise/' | sort | tr '\n' ' '
-}
-# want_threads LIST: within 3 s, exactly these threads run
-want_threads() {
-	_i=0
-	while [ "$(threads)" != "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -le 30 ] || fail "$2: threads '$(threads)', want '$1'"
-		sleep 0.1
-	done
-}
 online=$(cat /sys/devices/system/cpu/online)
 all=$(for c in $(seq 0 $(($(nproc) - 1))); do printf 'osnoise/%s ' $c; done)
 [ "$online" = "0-$(($(nproc) - 1))" ] || [ "$online" = 0 ] ||
 	skip "online CPUs $online: not a simple range"
-[ -z "$(threads)" ] || fail "osnoise threads before the tracer: $(threads)"
+[ -z "$(osn_threads)" ] || fail "osnoise threads before the tracer: $(osn_threads)"
 
 # SAMPLE: a period's line: context, then runtime, noise, % available,
 # max single noise, and the five counters. (Upstream 6.1 saves no comm
@@ -172,24 +161,6 @@ out=$(check_samples "$T/trace" "cpus 0") || fail "$out"
 echo "$possible" >"$O/cpus"
 want_threads "$all" "cpus back to all"
 
-# stops FILE: after 1 in osnoise/FILE, the recording stops within 5 s
-# with a "stop tracing hit" line. (Upstream 6.1 writes that line with the
-# trace_printk() buffers, which a kernel without trace_printk() users
-# never allocates: ours only.)
-stops() {
-	echo 1 >"$O/$1"
-	_i=0
-	while [ "$(cat "$T/tracing_on")" = 1 ]; do
-		_i=$((_i + 1))
-		[ $_i -le 50 ] || fail "$1 1: still recording after 5 s"
-		sleep 0.1
-	done
-	if [ "$flavor" = ours ]; then
-		grep -qE 'stop tracing hit on cpu [0-9]+$' "$T/trace" ||
-			fail "$1: no 'stop tracing hit' line: $(tail -n 3 "$T/trace")"
-	fi
-	echo 0 >"$O/$1"
-}
 # a single noise over stop_tracing_us stops the recording (1 us: any)
 stops stop_tracing_us
 : >"$T/trace"
