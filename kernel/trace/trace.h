@@ -29,6 +29,7 @@
  *	trace_latency.c	what the latency tracers share
  *	trace_osnoise.c	the osnoise and timerlat tracers
  *	trace_osnoise_fs.c	their osnoise/ directory
+ *	trace_hwlat.c	the hwlat tracer, a hardware latency detector
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
@@ -156,6 +157,18 @@ struct print_entry {			/* TRACE_PRINT, "print" */
 	struct trace_entry	ent;
 	unsigned long		ip;
 	char			buf[];
+};
+
+/* TRACE_HWLAT, "hwlat": a window with a gap over the threshold */
+struct hwlat_entry {
+	struct trace_entry	ent;
+	u64			duration;	/* the longest inner gap, us */
+	u64			outer_duration;	/* the longest outer gap, us */
+	u64			nmi_total_ts;	/* time in NMIs meanwhile, us */
+	struct timespec64	timestamp;	/* wall time of the first gap */
+	unsigned int		nmi_count;
+	unsigned int		seqnum;
+	unsigned int		count;		/* rounds with a gap over */
 };
 
 /* TRACE_OSNOISE, "osnoise": one sampling period of a CPU (times in us) */
