@@ -40,7 +40,8 @@
  * longer width is sampled in slices, with interrupts on and a chance to
  * schedule between them (time there is not measured), so that no width
  * holds up RCU or trips the lockup detectors. A thread sleeps at least
- * HWL_MIN_REST_US between windows, and at most HWL_MAX_REST_US. A stop
+ * HWL_MIN_REST_US between windows, and at most HWL_MAX_REST_US (a
+ * longer window is sampled every HWL_MAX_REST_US and a width). A stop
  * (kthread_stop()) ends a window at once, and a window cut short is not
  * traced. A round in which the clock went back ends its window untraced.
  * On architectures whose sched_clock() is not NMI-safe
@@ -72,7 +73,7 @@
 
 #define HWL_SLICE_NS		NSEC_PER_SEC
 #define HWL_MIN_REST_US		USEC_PER_MSEC
-/* about 31 years: far from overflowing ktime_t */
+/* about 11.6 days: far from overflowing ktime_t */
 #define HWL_MAX_REST_US		(1000000ULL * USEC_PER_SEC)
 
 enum hwl_mode {
@@ -124,17 +125,29 @@ static DEFINE_PER_CPU(struct hwl_sampler *, hwl_spinning);
  */
 bool trace_hwlat_callback_enabled;
 
-/*
- * From NMI entry and exit. hwl_spinning is set and cleared by the task
- * on this CPU with interrupts off; an NMI interrupts that task whole, so
- * it sees the pointer set for the whole NMI or not at all, and the
- * sampler reads the sums only after it cleared the pointer. NMIs do not
- * nest, so one start time per sampler is enough.
+/**
+ * trace_hwlat_callback - account an NMI to the hwlat sampler it interrupted
+ * @enter: true on the NMI's entry, false on its exit
+ *
+ * Called by ftrace_nmi_enter() and ftrace_nmi_exit() while
+ * trace_hwlat_callback_enabled is set. Counts the NMI, and times it
+ * unless sched_clock() is not NMI-safe (GENERIC_SCHED_CLOCK), when it
+ * interrupts a sampling thread spinning on this CPU; otherwise does
+ * nothing.
+ *
+ * Context: NMI.
  */
 void trace_hwlat_callback(bool enter)
 {
 	struct hwl_sampler *s = this_cpu_read(hwl_spinning);
 
+	/*
+	 * hwl_spinning is set and cleared by the task on this CPU with
+	 * interrupts off; an NMI interrupts that task whole, so it sees the
+	 * pointer set for the whole NMI or not at all, and the sampler
+	 * reads the sums only after it cleared the pointer. NMIs do not
+	 * nest: one start time per sampler is enough.
+	 */
 	if (!s)
 		return;
 	if (enter)
