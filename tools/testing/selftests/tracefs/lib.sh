@@ -151,6 +151,24 @@ kernel_reports() {
 		head -n 5
 }
 
+# comms PREFIX: the comm of every task whose comm begins with PREFIX
+# (a tracer's kernel threads), sorted, each followed by a space.
+comms() {
+	cat /proc/[0-9]*/comm 2>/dev/null | grep "^$1" | sort | tr '\n' ' '
+}
+
+# want_comms PREFIX LIST WHAT: within 5 s, the tasks whose comm begins
+# with PREFIX are exactly LIST (as comms prints it), or the test fails,
+# naming WHAT.
+want_comms() {
+	_i=0
+	while [ "$(comms "$1")" != "$2" ]; do
+		_i=$((_i + 1))
+		[ $_i -le 50 ] || fail "$3: threads '$(comms "$1")', want '$2'"
+		sleep 0.1
+	done
+}
+
 # built_with_selftests: the kernel has the tracers' boot self-tests
 # (FTRACE_STARTUP_TEST: every build of ours, variant selftest of the
 # other flavors).

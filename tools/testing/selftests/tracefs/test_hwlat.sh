@@ -94,19 +94,9 @@ for m in none per-cpu round-robin; do
 	[ "$(cat "$H/mode")" = "$want" ] || fail "mode after '$m': '$(cat "$H/mode")', want '$want'"
 done
 
-# threads: the comm of every hwlatd thread, sorted
-threads() {
-	cat /proc/[0-9]*/comm 2>/dev/null | grep '^hwlatd' | sort | tr '\n' ' '
-}
-# want_threads LIST WHAT: within 5 s, exactly these threads run
-want_threads() {
-	_i=0
-	while [ "$(threads)" != "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -le 50 ] || fail "$2: threads '$(threads)', want '$1'"
-		sleep 0.1
-	done
-}
+# the hwlatd threads; want_threads LIST WHAT: within 5 s, exactly LIST
+threads() { comms hwlatd; }
+want_threads() { want_comms hwlatd "$@"; }
 online=$(cat /sys/devices/system/cpu/online)
 ncpu=$(nproc)
 [ "$online" = "0-$((ncpu - 1))" ] || [ "$online" = 0 ] ||
