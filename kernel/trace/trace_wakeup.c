@@ -346,24 +346,40 @@ static struct trace_array *wk_fn_array(void)
 	return READ_ONCE(wk_tr);
 }
 
+/*
+ * Its trampoline calls it directly, without the core's guard
+ * (FTRACE_OPS_FL_RECURSION), whose wrapper costs some 60 instructions a
+ * call: a wait runs hundreds of functions (make bench-wakeup). Most
+ * calls come while no task is followed, and return at the first test,
+ * made with preemption perhaps on (a hint: wk_fn_array() tests again).
+ * The recursion lock disables preemption; data->disabled keeps out what
+ * the record itself calls.
+ */
 static void wk_fn_call(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	struct trace_array *tr = wk_fn_array();
 	struct trace_array_cpu *data;
+	struct trace_array *tr;
+	int bit;
 
-	/* the core's guard (FTRACE_OPS_FL_RECURSION) disabled preemption */
-	if (!tr)
+	if (!READ_ONCE(wk.task))
 		return;
-	data = this_cpu_ptr(tr->array_buffer.data);
-	if (atomic_inc_return(&data->disabled) == 1)
-		trace_function_record(tr, ip, parent_ip, tracing_gen_ctx_dec());
-	atomic_dec(&data->disabled);
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	tr = wk_fn_array();
+	if (tr) {
+		data = this_cpu_ptr(tr->array_buffer.data);
+		if (atomic_inc_return(&data->disabled) == 1)
+			trace_function_record(tr, ip, parent_ip,
+					      tracing_gen_ctx_dec());
+		atomic_dec(&data->disabled);
+	}
+	ftrace_test_recursion_unlock(bit);
 }
 
 static struct ftrace_ops wk_fn_ops = {
 	.func	= wk_fn_call,
-	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
