@@ -13,6 +13,7 @@
 #   make bench-rb    ring_buffer_benchmark on upstream and rb, side by side
 #   make bench-fn    function tracing costs on upstream and ours, side by side
 #   make bench-fgraph  the function_graph tracer's costs, upstream beside ours
+#   make bench-wakeup  the wakeup tracers' cost per wakeup, upstream beside ours
 #   make bench       all three, each ratio against the last recorded figures
 #                    (RECORD=1 records these as the new ones)
 #   make soak        the user-space ring buffer stress test, for minutes
@@ -31,7 +32,7 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check check-quick check-reference build patches ftracetest bench bench-rb bench-fn bench-fgraph soak \
+.PHONY: run check check-quick check-reference build patches ftracetest bench bench-rb bench-fn bench-fgraph bench-wakeup soak \
 	distro-build distro-lost \
 	clean distclean deps
 
@@ -80,6 +81,9 @@ bench-fn: deps
 
 bench-fgraph: deps
 	@$(H)/bench-fgraph.sh
+
+bench-wakeup: deps
+	@$(H)/bench-wakeup.sh
 
 soak:
 	@$(MAKE) -C tools/testing/ring_buffer soak

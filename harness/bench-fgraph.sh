@@ -63,53 +63,18 @@ done
 bench_start bench-fgraph
 # rows: kernel run figure value (value: the median of a guest's loops)
 rows=$work/rows
-: >"$rows"
-# images: kernel run checksum
-: >"$work/images"
-
-start=$(date +%s)
 say "function_graph benchmark: $runs runs, $n syscalls x $reps loops a figure, $arch, accel $ACCEL"
-for i in $(seq 1 "$runs"); do
-	for k in $kernels; do
-		sum=$(md5sum <"$(build_dir "$k" "$arch" "")/$IMAGE" | cut -c1-12)
-		log=$work/guest-$k-$i.log
-		rc=0
-		bench_boot "$arch" "$k" "bench-fgraph-$i" "BENCH_N=$n BENCH_REPS=$reps" \
-			"$HARNESS/guest/bench-fgraph-guest.sh" "$work" "$log" || rc=$?
-		if [ "$rc" != 0 ]; then
-			grep -a 'bench-fgraph: FAIL\|HARNESS FAIL' "$log" >&2 || tail -n 20 "$log" >&2
-			die "run $i of $k failed (exit $rc); see $bench_run/"
-		fi
-		echo "$k $i $sum" >>"$work/images"
-		# shellcheck disable=SC2086
-		bench_medians bench-fgraph "$log" $figures $extras |
-			sed "s/^/$k $i /" >>"$rows"
-		for f in $figures; do
-			grep -q "^$k $i $f " "$rows" || die "run $i of $k: no figure $f (see $bench_run/)"
-		done
-		echo "run $i, $k: $(awk -v k="$k" -v i="$i" '$1 == k && $2 == i { printf "%s %s  ", $3, $4 }' "$rows")"
-	done
-done
-secs=$(($(date +%s) - start))
+bench_runs bench-fgraph "$HARNESS/guest/bench-fgraph-guest.sh" "$figures" "$extras"
 
 summary() {
-	local f up ours k
 	echo "# function_graph tracer costs, upstream and ours, $arch guests (-smp 2), accel $ACCEL"
 	echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), host $(nproc) CPUs, commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
 	echo "# $runs runs of each kernel in turn; $n getppid() a loop, $reps loops a figure; ${secs}s"
 	echo "# function: $(grep -h -m1 'bench-fgraph: function' "$work/guest-ours-1.log" | cut -d' ' -f3)"
-	for k in $kernels; do
-		echo "# $k kernel md5 (first 12): $(awk -v k="$k" '$1 == k { print $3 }' "$work/images" | sort -u | tr '\n' ' ')"
-		[ "$(awk -v k="$k" '$1 == k { print $3 }' "$work/images" | sort -u | wc -l)" = 1 ] ||
-			echo "# WARNING: $k's kernel changed between runs"
-	done
+	bench_images
 	echo
-	printf '%-12s %12s %12s %14s\n' figure upstream ours ours/upstream
-	for f in $figures $extras; do
-		up=$(fig upstream "$f") || die "no upstream figure $f"
-		ours=$(fig ours "$f") || die "no ours figure $f"
-		printf '%-12s %12s %12s %14s\n' "$f" "$up" "$ours" "$(ratio "$ours" "$up")"
-	done
+	# shellcheck disable=SC2086
+	bench_table $figures $extras
 	echo
 	echo "# off: ns per syscall; one: ns per traced call (one function);"
 	echo "# all: ns per record, all-call: ns per call (2 records), every function;"

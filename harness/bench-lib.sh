@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the function tracing benchmarks (bench-fn.sh, bench-fgraph.sh):
-# the getppid() workload, one guest boot, medians and ratios.
+# Shared by the tracing benchmarks (bench-fn.sh, bench-fgraph.sh,
+# bench-wakeup.sh): the workloads, one guest boot, the runs, medians and
+# ratios.
 # Sourced after common.sh, never run.
 
 # bench_start NAME: sets results (out/logs/NAME.txt) and work, a directory
-# removed on exit, and builds the workload (harness/guest/fn-syscalls.c,
-# static) into work/fn, which bench_boot hands to the guest as /tmp/out/fn.
+# removed on exit, and builds the workloads (harness/guest/fn-syscalls.c
+# and wake-pingpong.c, static) into work/fn, which bench_boot hands to the
+# guest as /tmp/out/fn.
 bench_start() {
 	mkdir -p "$OUT/logs" "$OUT/runs"
 	results=$OUT/logs/$1.txt
@@ -14,6 +16,8 @@ bench_start() {
 	mkdir "$work/fn"
 	gcc -static -O2 -Wall -o "$work/fn/fn-syscalls" "$HARNESS/guest/fn-syscalls.c" ||
 		die "cannot build the workload (static glibc: libc6-dev)"
+	gcc -static -O2 -Wall -o "$work/fn/wake-pingpong" "$HARNESS/guest/wake-pingpong.c" ||
+		die "cannot build the wakeup workload (static glibc: libc6-dev)"
 }
 
 # bench_settings N REPS: runs, n and reps from RUNS (3), BENCH_N (N) and
@@ -82,4 +86,61 @@ bench_boot() {
 	bench_run=$OUT/runs/$arch-$f${v:+-$v}-$name
 	cp "$log" "$bench_run/guest.log" 2>/dev/null || true
 	return "$rc"
+}
+
+# bench_runs NAME GUEST "FIGURES" "EXTRAS": boots each of $kernels in turn,
+# $runs times, to run the guest command GUEST (with BENCH_N=$n and
+# BENCH_REPS=$reps), and adds each guest's medians of its "NAME: FIGURE
+# VALUE" lines to $rows as "KERNEL RUN FIGURE VALUE"; every one of FIGURES
+# must be there (EXTRAS may not). Records each boot's kernel checksum in
+# $work/images and sets secs to the time taken.
+bench_runs() {
+	local name=$1 guest=$2 figures=$3 extras=$4 i k sum log rc f start
+	: >"$rows"
+	: >"$work/images"
+	start=$(date +%s)
+	for i in $(seq 1 "$runs"); do
+		for k in $kernels; do
+			sum=$(md5sum <"$(build_dir "$k" "$arch" "")/$IMAGE" | cut -c1-12)
+			log=$work/guest-$k-$i.log
+			rc=0
+			bench_boot "$arch" "$k" "$name-$i" "BENCH_N=$n BENCH_REPS=$reps" \
+				"$guest" "$work" "$log" || rc=$?
+			if [ "$rc" != 0 ]; then
+				grep -a "$name: FAIL\|HARNESS FAIL" "$log" >&2 || tail -n 20 "$log" >&2
+				die "run $i of $k failed (exit $rc); see $bench_run/"
+			fi
+			echo "$k $i $sum" >>"$work/images"
+			# shellcheck disable=SC2086
+			bench_medians "$name" "$log" $figures $extras |
+				sed "s/^/$k $i /" >>"$rows"
+			for f in $figures; do
+				grep -q "^$k $i $f " "$rows" || die "run $i of $k: no figure $f (see $bench_run/)"
+			done
+			echo "run $i, $k: $(awk -v k="$k" -v i="$i" '$1 == k && $2 == i { printf "%s %s  ", $3, $4 }' "$rows")"
+		done
+	done
+	secs=$(($(date +%s) - start))
+}
+
+# bench_images: the summary's lines on each kernel's checksums.
+bench_images() {
+	local k
+	for k in $kernels; do
+		echo "# $k kernel md5 (first 12): $(awk -v k="$k" '$1 == k { print $3 }' "$work/images" | sort -u | tr '\n' ' ')"
+		[ "$(awk -v k="$k" '$1 == k { print $3 }' "$work/images" | sort -u | wc -l)" = 1 ] ||
+			echo "# WARNING: $k's kernel changed between runs"
+	done
+}
+
+# bench_table FIGURE...: the table of the summary: each FIGURE's median
+# over runs for upstream and ours, and ours/upstream.
+bench_table() {
+	local f up ours
+	printf '%-16s %12s %12s %14s\n' figure upstream ours ours/upstream
+	for f; do
+		up=$(fig upstream "$f") || die "no upstream figure $f"
+		ours=$(fig ours "$f") || die "no ours figure $f"
+		printf '%-16s %12s %12s %14s\n' "$f" "$up" "$ours" "$(ratio "$ours" "$up")"
+	done
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the guest commands of the function tracing benchmarks
-# (bench-fn-guest.sh, bench-fgraph-guest.sh), POSIX sh: harness/bench-lib.sh's
-# bench_boot puts it above each, below the line of BENCH_* variables.
-# Definitions only; the command defines fail() and checks W and T itself.
+# Shared by the guest commands of the tracing benchmarks (bench-fn-guest.sh,
+# bench-fgraph-guest.sh, bench-wakeup-guest.sh), POSIX sh:
+# harness/bench-lib.sh's bench_boot puts it above each, below the line of
+# BENCH_* variables. Definitions only; the command defines fail() and
+# checks its workload and T itself.
 T=/sys/kernel/tracing
 # The workload, harness/guest/fn-syscalls.c, built by the host.
 W=/tmp/out/fn/fn-syscalls
@@ -21,3 +22,5 @@ written() {
 ms_now() {
 	echo $(($(date +%s%N) / 1000000))
 }
+# The wakeup workload, harness/guest/wake-pingpong.c: ns per wakeup.
+WP=/tmp/out/fn/wake-pingpong
