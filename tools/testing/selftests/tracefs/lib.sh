@@ -141,6 +141,20 @@ check_loops() {
 	rm -f $d/*.count $d/*.err "$stop"
 }
 
+# end_loops SECS NAME...: let the loops run SECS seconds, stop them, put
+# cpu1 back online (a hotplug loop may leave it off), then check_loops
+# "switching" NAME....
+end_loops() {
+	sleep "$1"
+	shift
+	: >"$stop"
+	wait $pids
+	pids=
+	_c1=/sys/devices/system/cpu/cpu1/online
+	[ ! -w $_c1 ] || [ "$(cat $_c1)" = 1 ] || echo 1 >$_c1
+	check_loops "switching" "$@"
+}
+
 # kernel_reports LINES: the first kernel reports (WARNING, BUG, lockdep,
 # RCU stalls...) logged after the first LINES lines of dmesg; take LINES
 # with $(dmesg | wc -l) when the test begins. (A debug kernel's boot says
@@ -397,23 +411,11 @@ fg_filter() {
 	echo "${_fl# }"
 }
 
-# The osnoise and timerlat tests' helpers. OSN_THREADS is the prefix of
-# their kernel threads' comms: "osnoise" or "timerlat".
-# osn_threads: the comm of every OSN_THREADS/N thread, sorted, each
-# followed by a space.
-osn_threads() {
-	cat /proc/[0-9]*/comm 2>/dev/null | grep "^$OSN_THREADS/" | sort | tr '\n' ' '
-}
-
-# want_threads LIST WHAT: within 3 s, exactly these threads run.
-want_threads() {
-	_i=0
-	while [ "$(osn_threads)" != "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -le 30 ] || fail "$2: threads '$(osn_threads)', want '$1'"
-		sleep 0.1
-	done
-}
+# A tracer's kernel threads, for a test that sets THREADS to the prefix
+# of their comms ("osnoise/", "timerlat/", "hwlatd"): threads prints them
+# as comms does, want_threads LIST WHAT waits for them as want_comms.
+threads() { comms "$THREADS"; }
+want_threads() { want_comms "$THREADS" "$@"; }
 
 # stops FILE: after 1 in osnoise/FILE, the recording stops within 5 s
 # with a "stop tracing hit" line, and FILE is 0 again. (Upstream 6.1

@@ -36,11 +36,7 @@ cleanup() {
 	rm -f /tmp/hwl.trace /tmp/hwl.raw /tmp/hwl.text /tmp/hwl.check
 }
 
-if ! grep -qw hwlat "$T/available_tracers"; then
-	# rb's kernels leave HWLAT_TRACER out (harness/configs/flavor-rb.config)
-	[ "$flavor" = rb ] && skip "rb's kernels are built without HWLAT_TRACER"
-	fail "no hwlat in available_tracers"
-fi
+grep -qw hwlat "$T/available_tracers" || fail "no hwlat in available_tracers"
 cpumask0=$(cat "$T/tracing_cpumask")
 trap cleanup EXIT
 dmesg0=$(dmesg | wc -l)
@@ -95,8 +91,7 @@ for m in none per-cpu round-robin; do
 done
 
 # the hwlatd threads; want_threads LIST WHAT: within 5 s, exactly LIST
-threads() { comms hwlatd; }
-want_threads() { want_comms hwlatd "$@"; }
+THREADS=hwlatd
 online=$(cat /sys/devices/system/cpu/online)
 ncpu=$(nproc)
 [ "$online" = "0-$((ncpu - 1))" ] || [ "$online" = 0 ] ||
@@ -365,13 +360,8 @@ if [ "$flavor" = ours ] && [ -w $c1 ]; then
 	loop hotplug hotplug
 	names="$names hotplug"
 fi
-sleep "${HWL_STRESS_SECS:-5}"
-: >"$stop"
-wait $pids
-pids=
-[ ! -w $c1 ] || [ "$(cat $c1)" = 1 ] || echo 1 >$c1
 # shellcheck disable=SC2086
-check_loops "switching" $names
+end_loops "${HWL_STRESS_SECS:-5}" $names
 rm -rf $d
 d=
 echo nop >"$inst/current_tracer"

@@ -10,7 +10,7 @@
 # loops that switch it, its cpus and options (and cpu1's hotplug).
 . "$TESTDIR/lib.sh"
 
-OSN_THREADS=osnoise
+THREADS=osnoise/
 
 O=$T/osnoise
 inst=$T/instances/osn_$$
@@ -81,7 +81,7 @@ online=$(cat /sys/devices/system/cpu/online)
 all=$(for c in $(seq 0 $(($(nproc) - 1))); do printf 'osnoise/%s ' $c; done)
 [ "$online" = "0-$(($(nproc) - 1))" ] || [ "$online" = 0 ] ||
 	skip "online CPUs $online: not a simple range"
-[ -z "$(osn_threads)" ] || fail "osnoise threads before the tracer: $(osn_threads)"
+[ -z "$(threads)" ] || fail "osnoise threads before the tracer: $(threads)"
 
 # SAMPLE: a period's line: context, then runtime, noise, % available,
 # max single noise, and the five counters. (Upstream 6.1 saves no comm
@@ -230,13 +230,8 @@ if [ -n "$hp" ]; then
 	loop hotplug hotplug
 	names="$names hotplug"
 fi
-sleep "${OSN_STRESS_SECS:-5}"
-: >"$stop"
-wait $pids
-pids=
-[ ! -w $c1 ] || [ "$(cat $c1)" = 1 ] || echo 1 >$c1
 # shellcheck disable=SC2086
-check_loops "switching" $names
+end_loops "${OSN_STRESS_SECS:-5}" $names
 rm -rf $d
 d=
 echo nop >"$T/current_tracer"

@@ -11,7 +11,7 @@
 # its period, cpus (and cpu1's hotplug, on ours) change.
 . "$TESTDIR/lib.sh"
 
-OSN_THREADS=timerlat
+THREADS=timerlat/
 
 O=$T/osnoise
 inst=$T/instances/tlat_$$
@@ -64,7 +64,7 @@ ncpu=$(nproc)
 [ "$online" = "0-$((ncpu - 1))" ] || [ "$online" = 0 ] ||
 	skip "online CPUs $online: not a simple range"
 all=$(for c in $(seq 0 $((ncpu - 1))); do printf 'timerlat/%s ' "$c"; done)
-[ -z "$(osn_threads)" ] || fail "timerlat threads before the tracer: $(osn_threads)"
+[ -z "$(threads)" ] || fail "timerlat threads before the tracer: $(threads)"
 
 # REC: one activation's record, "#SEQ context irq|thread timer_latency N ns"
 REC='^ *[^ ].*-[0-9]+ +\[[0-9][0-9][0-9]\] [^ ][^ ][^ ][^ ][^ ] +[0-9]+\.[0-9]+: +#[0-9]+ +context +(irq|thread) timer_latency +[0-9]+ ns$'
@@ -304,13 +304,8 @@ if [ -n "$hp" ]; then
 	loop hotplug hotplug
 	names="$names hotplug"
 fi
-sleep "${TLAT_STRESS_SECS:-5}"
-: >"$stop"
-wait $pids
-pids=
-[ ! -w $c1 ] || [ "$(cat $c1)" = 1 ] || echo 1 >$c1
 # shellcheck disable=SC2086
-check_loops "switching" $names
+end_loops "${TLAT_STRESS_SECS:-5}" $names
 echo nop >"$inst/current_tracer"
 rmdir "$inst"
 echo nop >"$T/current_tracer"
