@@ -108,7 +108,8 @@ struct osn_window {
 /*
  * The stack of the code a timerlat timer interrupted, kept for the
  * thread to trace when print_stack asks for it: as deep as upstream's
- * (256 calls, 2 KiB a CPU), which is more than any kernel stack holds.
+ * (256 calls, 2 KiB a CPU). A deeper stack is cut there: its
+ * outermost calls are lost.
  */
 #define TLAT_STACK_MAX		256
 
