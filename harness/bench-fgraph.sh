@@ -52,13 +52,7 @@ figures="off one all all-call records enable disable"
 extras="one-records one-enable one-disable exec-records"
 
 arch_setup "$arch"
-for f in $kernels; do
-	b=$(build_dir "$f" "$arch" "")
-	[ -f "$b/$IMAGE" ] ||
-		die "no kernel $b/$IMAGE: build it first (harness/build.sh $f $arch)"
-	grep -q '^CONFIG_FUNCTION_GRAPH_TRACER=y' "$b/.config" ||
-		die "$f has no function_graph tracer ($b/.config)"
-done
+bench_kernels_have FUNCTION_GRAPH_TRACER "function_graph tracer"
 
 bench_start bench-fgraph
 # rows: kernel run figure value (value: the median of a guest's loops)

@@ -75,10 +75,7 @@ set -euo pipefail
 
 arch=x86_64
 bench_settings 100000 5
-insn=${INSN:-1}
-insn_n=${INSN_N:-20000}
-bench_positive INSN_N "$insn_n"
-case $insn in 0 | 1 | only) ;; *) die "INSN: 0, 1 or only" ;; esac
+bench_insn_settings 20000
 # kernel = flavor[:variant]
 kernels="upstream ours upstream:nofn ours:nofn"
 
@@ -95,11 +92,7 @@ for f in upstream ours; do
 done
 
 bench_start bench-fn
-if [ "$insn" != 0 ]; then
-	gcc -shared -fPIC -O2 -Wall -fvisibility=hidden -o "$work/insn-count.so" \
-		"$HARNESS/qemu-plugin/insn-count.c" ||
-		die "cannot build the instruction counter (INSN=0 skips it)"
-fi
+bench_insn_plugin
 # rows: kernel run figure value (value: the median of a guest's reps)
 rows=$work/rows
 : >"$rows"

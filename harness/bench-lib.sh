@@ -144,3 +144,33 @@ bench_table() {
 		printf '%-16s %12s %12s %14s\n' "$f" "$up" "$ours" "$(ratio "$ours" "$up")"
 	done
 }
+
+# bench_kernels_have SYMBOL WHAT: each of $kernels is built for $arch
+# with CONFIG_SYMBOL=y (WHAT names it in the error).
+bench_kernels_have() {
+	local f b
+	for f in $kernels; do
+		b=$(build_dir "$f" "$arch" "")
+		[ -f "$b/$IMAGE" ] ||
+			die "no kernel $b/$IMAGE: build it first (harness/build.sh $f $arch)"
+		grep -q "^CONFIG_$1=y" "$b/.config" || die "$f has no $2 ($b/.config)"
+	done
+}
+
+# bench_insn_settings N: insn from INSN (1: count too, 0: do not, only:
+# count only) and insn_n from INSN_N (default N), checked.
+bench_insn_settings() {
+	insn=${INSN:-1}
+	insn_n=${INSN_N:-$1}
+	bench_positive INSN_N "$insn_n"
+	case $insn in 0 | 1 | only) ;; *) die "INSN: 0, 1 or only" ;; esac
+}
+
+# bench_insn_plugin: with insn other than 0, build the instruction
+# counter (harness/qemu-plugin/insn-count.c) as $work/insn-count.so.
+bench_insn_plugin() {
+	[ "$insn" != 0 ] || return 0
+	gcc -shared -fPIC -O2 -Wall -fvisibility=hidden -o "$work/insn-count.so" \
+		"$HARNESS/qemu-plugin/insn-count.c" ||
+		die "cannot build the instruction counter (INSN=0 skips it)"
+}

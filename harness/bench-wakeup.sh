@@ -48,27 +48,14 @@ bench_settings 5000 3
 kernels="upstream ours"
 figures="off off-rt wakeup wakeup_rt wakeup-fn"
 guarded="wakeup wakeup_rt wakeup-fn"
-insn=${INSN:-1}
-insn_n=${INSN_N:-2000}
-bench_positive INSN_N "$insn_n"
-case $insn in 0 | 1 | only) ;; *) die "INSN: 0, 1 or only" ;; esac
+bench_insn_settings 2000
 [ "$insn" = 0 ] || guarded="insns-wakeup insns-wakeup_rt insns-wakeup-fn"
 
 arch_setup "$arch"
-for f in $kernels; do
-	b=$(build_dir "$f" "$arch" "")
-	[ -f "$b/$IMAGE" ] ||
-		die "no kernel $b/$IMAGE: build it first (harness/build.sh $f $arch)"
-	grep -q '^CONFIG_SCHED_TRACER=y' "$b/.config" ||
-		die "$f has no wakeup tracers ($b/.config)"
-done
+bench_kernels_have SCHED_TRACER "wakeup tracers"
 
 bench_start bench-wakeup
-if [ "$insn" != 0 ]; then
-	gcc -shared -fPIC -O2 -Wall -fvisibility=hidden -o "$work/insn-count.so" \
-		"$HARNESS/qemu-plugin/insn-count.c" ||
-		die "cannot build the instruction counter (INSN=0 skips it)"
-fi
+bench_insn_plugin
 # rows: kernel run figure value (value: the median of a guest's loops)
 rows=$work/rows
 [ "$insn" = only ] && runs=0
