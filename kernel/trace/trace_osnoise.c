@@ -554,8 +554,7 @@ static void osn_sample(struct osn_cpu *c)
 	bool irqs_off = opts & BIT(OSN_OPT_IRQ_DISABLE);
 	bool preempt_off = !irqs_off && (opts & BIT(OSN_OPT_PREEMPT_DISABLE));
 	u64 runtime = READ_ONCE(osnoise_set.runtime_us) * NSEC_PER_USEC;
-	u64 stop_one = READ_ONCE(osnoise_set.stop_single_us) * NSEC_PER_USEC;
-	u64 stop_sum = READ_ONCE(osnoise_set.stop_total_us);
+	u64 stop_one, stop_sum;
 	u64 thresh = READ_ONCE(tracing_thresh) ?: OSN_DEFAULT_THRESH;
 	u64 start, prev, now, elapsed, sum = 0, longest = 0;
 	struct osnoise_entry e = { };
@@ -593,7 +592,13 @@ static void osn_sample(struct osn_cpu *c)
 			if (!why)
 				hw++;
 			trace_sample_threshold(prev, gap, why);
-			if (stop_one && gap > stop_one)
+			/*
+			 * Read at each gap, not once a period: a stop file
+			 * set back to 0 after a stop must not stop the
+			 * recording again later in the same period.
+			 */
+			stop_one = READ_ONCE(osnoise_set.stop_single_us);
+			if (stop_one && gap > stop_one * NSEC_PER_USEC)
 				osn_stop_tracing();
 		}
 		prev = now;
@@ -633,6 +638,7 @@ static void osn_sample(struct osn_cpu *c)
 	e.thread_count = after.task - before.task;
 	osn_record(&e, longest);
 
+	stop_sum = READ_ONCE(osnoise_set.stop_total_us);
 	if (stop_sum && e.noise > stop_sum)
 		osn_stop_tracing();
 }

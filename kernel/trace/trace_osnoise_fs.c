@@ -12,8 +12,9 @@
  *	print_stack		timerlat: trace the stack the timer found
  *				when the thread is later than this, in us
  *
- * The numbers take effect at the next period. A change of cpus or
- * options stops the sampling threads and starts them again.
+ * The period and runtime take effect at the next period, the stop
+ * files at once. A change of cpus or options stops the sampling
+ * threads and starts them again.
  */
 
 #include <linux/cpumask.h>
