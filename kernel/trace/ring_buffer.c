@@ -1522,8 +1522,14 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 		return !!it->page;
 	}
 
-	if (cur == READ_ONCE(cb->commit_page)) {
-		/* The writer's page: copy it again if more got committed. */
+	/*
+	 * The page we copied may have taken more records since: it was, or
+	 * still is, the writer's page. A writer that moved on left it
+	 * whole; copy it again and go on from where we were, or its last
+	 * records would be skipped, uncounted. A page the writer recycled
+	 * meanwhile fails the lap test: that is a loss, counted below.
+	 */
+	if (rb_page_commit(cur) > it->end || cur == READ_ONCE(cb->commit_page)) {
 		if (rb_page_commit(cur) <= it->end)
 			return false;
 		if (rb_iter_copy(it, cur) && it->lap == lap) {

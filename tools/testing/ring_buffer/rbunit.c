@@ -934,6 +934,48 @@ static void fuzz_one(unsigned long seed)
 		ring_buffer_free(b2);
 }
 
+/*
+ * An iterator that copied the writer's page and read on while the writer
+ * added more records to that page and then went on to the next: the
+ * records committed after the copy must show, in order, before those of
+ * the next page. Nothing is overwritten here, so no gap is allowed.
+ */
+static void test_iter_live_edge(void)
+{
+	struct trace_buffer *b = new_buffer(8 * PAGE_SIZE, false);
+	struct ring_buffer_iter *it;
+	struct ring_buffer_event *e;
+	u32 seq, want = 0, next = 0, round;
+
+	if (!CHECK(b, "no buffer"))
+		return;
+	CHECK(put_seq(b, next++) && put_seq(b, next++), "records 0 and 1");
+	it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+	if (!CHECK(it, "no iterator"))
+		goto out;
+	alarm(10);
+	/* each round: read all there is, then fill the page the copy is of */
+	for (round = 0; round < 4 && !failures; round++) {
+		while ((e = ring_buffer_iter_peek(it, NULL))) {
+			memcpy(&seq, ring_buffer_event_data(e), sizeof(seq));
+			if (!CHECK(seq == want, "round %u: iterator read record %u, want %u",
+				   round, seq, want))
+				break;
+			want++;
+			ring_buffer_iter_advance(it);
+		}
+		/* 64-byte records: 90 of them cross a page boundary or two */
+		for (; next < want + 90; next++)
+			CHECK(put_seq(b, next), "record %u", next);
+	}
+	alarm(0);
+	CHECK(want == next - 90, "read %u records, want %u", want, next - 90);
+	CHECK(!ring_buffer_iter_dropped(it), "the iterator says it dropped records");
+	ring_buffer_read_finish(it);
+ out:
+	ring_buffer_free(b);
+}
+
 static void test_iter_fuzz(void)
 {
 	unsigned long seed, seeds = 5000;	/* RBUNIT_FUZZ_FIRST to seeds */
@@ -1283,6 +1325,8 @@ int main(void)
 	run(test_iter_time_after_reset,
 	    "iterator shows a record's own time on a page refilled after a reset");
 	run(test_iter_copy_vs_push, "iterator never mixes two laps of a page (lock step)");
+	run(test_iter_live_edge,
+	    "iterator shows what the writer added to its copied page before moving on");
 	run(test_iter_fuzz, "iterator under random operations ends and reads whole records");
 	run(test_oldest_ts, "oldest event time is the next record's");
 	run(test_stats_no_overwrite, "statistics over every read path");
