@@ -18,6 +18,7 @@ class TextSymbols:
         except OSError:
             pass
         syms.sort()
+        self.by_name = {n: a for a, n in syms}
         self.addrs = [a for a, _ in syms]
         self.names = [n for _, n in syms]
 
@@ -29,3 +30,7 @@ class TextSymbols:
         if i < 0 or addr - self.addrs[i] >= limit:
             return None
         return self.names[i], self.addrs[i]
+
+    def addr(self, name):
+        """The address System.map gives name, or None."""
+        return self.by_name.get(name)

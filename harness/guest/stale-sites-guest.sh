@@ -1,12 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Guest half of harness/stale-sites.sh: test_fn_sysctl ROUNDS times while
-# a busy loop runs on each CPU, so that both vCPUs keep executing kernel
-# text while its sites are rewritten. Stops at the first failure.
+# Guest half of harness/stale-sites.sh: ROUNDS rounds of rewriting
+# kernel text while a busy loop runs on each CPU, so that both vCPUs keep
+# executing it meanwhile. WORK=sites (the default): test_fn_sysctl each
+# round, stopping at the first failure. WORK=keys: each round enables and
+# disables hot events (sched_switch, sched_wakeup, irq_handler_entry,
+# the hrtimer ones), whose static keys and static calls text_poke_bp()
+# rewrites in __schedule() and the interrupt paths.
+T=/sys/kernel/tracing
 spin() {
 	while :; do
 		ls / >/dev/null
 		cat /proc/self/stat >/dev/null
+	done
+}
+keys_round() {
+	for e in sched/sched_switch sched/sched_wakeup irq/irq_handler_entry \
+		timer/hrtimer_expire_entry timer/hrtimer_start; do
+		[ -e $T/events/$e/enable ] || continue
+		echo 1 >$T/events/$e/enable
+		echo 0 >$T/events/$e/enable
 	done
 }
 spin &
@@ -17,6 +30,11 @@ i=0
 rc=0
 while [ $i -lt "${ROUNDS:-25}" ]; do
 	i=$((i + 1))
+	if [ "${WORK:-sites}" = keys ]; then
+		keys_round
+		[ $((i % 100)) != 0 ] || echo "=== round $i"
+		continue
+	fi
 	echo "=== round $i"
 	if ! sh /tmp/out/tests/run.sh test_fn_sysctl; then
 		echo "STALE-SITES: round $i failed"
