@@ -30,6 +30,7 @@
  *	trace_osnoise.c	the osnoise and timerlat tracers
  *	trace_osnoise_fs.c	their osnoise/ directory
  *	trace_hwlat.c	the hwlat tracer, a hardware latency detector
+ *	trace_mmiotrace.c	the mmiotrace tracer: the arch's MMIO accesses
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
@@ -58,6 +59,7 @@
 #include <linux/list.h>
 #include <linux/fs.h>
 #include <linux/jump_label.h>
+#include <linux/mmiotrace.h>
 #include <linux/percpu.h>
 #include <asm/unaligned.h>
 
@@ -169,6 +171,18 @@ struct hwlat_entry {
 	unsigned int		nmi_count;
 	unsigned int		seqnum;
 	unsigned int		count;		/* rounds with a gap over */
+};
+
+/* TRACE_MMIO_RW, "mmiotrace_rw": an access mmiotrace caught */
+struct trace_mmiotrace_rw {
+	struct trace_entry	ent;
+	struct mmiotrace_rw	rw;
+};
+
+/* TRACE_MMIO_MAP, "mmiotrace_map": an ioremap() or iounmap() it saw */
+struct trace_mmiotrace_map {
+	struct trace_entry	ent;
+	struct mmiotrace_map	map;
 };
 
 /* TRACE_OSNOISE, "osnoise": one sampling period of a CPU (times in us) */
@@ -354,6 +368,11 @@ struct tracer {
 	void			(*close)(struct trace_iterator *iter);
 	void			(*pipe_open)(struct trace_iterator *iter);
 	void			(*pipe_close)(struct trace_iterator *iter);
+	/*
+	 * trace_pipe: text to send before the next records, called at each
+	 * read with iter->seq empty; nonzero when it put some there
+	 */
+	int			(*pipe_header)(struct trace_iterator *iter);
 	void			(*print_header)(struct seq_file *m);
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 
@@ -939,8 +958,10 @@ extern const struct file_operations ftrace_formats_fops; /* printk_formats */
  * that must outlive the entry; trace_vprintk: TRACE_PRINT) or into tr
  * (TRACE_PRINT). No check of the trace_printk option: the public entry
  * points (__trace_printk()...) make it. Nothing is recorded before
- * trace_printk_init_buffers() or trace_array_init_printk() has run.
+ * trace_printk_init_buffers(), trace_array_init_printk() or
+ * trace_printk_scratch_init() has run.
  */
+int trace_printk_scratch_init(void);
 __printf(2, 0)
 int trace_vbprintk(unsigned long ip, const char *fmt, va_list args);
 __printf(2, 0)

@@ -14,10 +14,10 @@
  * spelled exactly as upstream 6.1 prints them.
  *
  * Entry types whose writers are not part of the core yet (the graph,
- * mmiotrace, branch and latency tracers) have no struct in
- * trace.h; their layout is given here by private structs that mirror
- * upstream 6.1's. The tracer that brings one of them should move the
- * struct into trace.h and point its table entry at it.
+ * branch and latency tracers) have no struct in trace.h; their layout
+ * is given here by private structs that mirror upstream 6.1's. The
+ * tracer that brings one of them should move the struct into trace.h
+ * and point its table entry at it.
  */
 
 #include <linux/fs.h>
@@ -61,6 +61,15 @@ struct entry_format {
 	.type = #ctype, .name = #member, .kind = EF_SCALAR,		\
 	.offset = offsetof(st, member),					\
 	.size = sizeof_field(st, member) + EF_CHECK(st, member, ctype), \
+	.is_signed = is_signed_type(ctype),				\
+}
+
+/* A member of a struct the entry holds, spelled by its own name. */
+#define EF_INNER(st, ctype, outer, member) {				\
+	.type = #ctype, .name = #member, .kind = EF_SCALAR,		\
+	.offset = offsetof(st, outer.member),				\
+	.size = sizeof_field(st, outer.member) +			\
+		EF_CHECK(st, outer.member, ctype),			\
 	.is_signed = is_signed_type(ctype),				\
 }
 
@@ -120,27 +129,6 @@ struct ef_graph_ret_entry {
 	unsigned long long	calltime;
 	unsigned long long	rettime;
 } __packed;
-
-/* TRACE_MMIO_RW: struct trace_mmiotrace_rw (a struct mmiotrace_rw) */
-struct ef_mmiotrace_rw {
-	struct trace_entry	ent;
-	resource_size_t		phys;
-	unsigned long		value;
-	unsigned long		pc;
-	int			map_id;
-	unsigned char		opcode;
-	unsigned char		width;
-};
-
-/* TRACE_MMIO_MAP: struct trace_mmiotrace_map (a struct mmiotrace_map) */
-struct ef_mmiotrace_map {
-	struct trace_entry	ent;
-	resource_size_t		phys;
-	unsigned long		virt;
-	unsigned long		len;
-	int			map_id;
-	unsigned char		opcode;
-};
 
 /* TRACE_BRANCH: struct trace_branch; names cut to 30 and 20 chars */
 struct ef_branch {
@@ -259,20 +247,20 @@ static const struct entry_field bputs_fields[] = {
 };
 
 static const struct entry_field mmiotrace_rw_fields[] = {
-	EF_FIELD(struct ef_mmiotrace_rw, resource_size_t, phys),
-	EF_FIELD(struct ef_mmiotrace_rw, unsigned long, value),
-	EF_FIELD(struct ef_mmiotrace_rw, unsigned long, pc),
-	EF_FIELD(struct ef_mmiotrace_rw, int, map_id),
-	EF_FIELD(struct ef_mmiotrace_rw, unsigned char, opcode),
-	EF_FIELD(struct ef_mmiotrace_rw, unsigned char, width),
+	EF_INNER(struct trace_mmiotrace_rw, resource_size_t, rw, phys),
+	EF_INNER(struct trace_mmiotrace_rw, unsigned long, rw, value),
+	EF_INNER(struct trace_mmiotrace_rw, unsigned long, rw, pc),
+	EF_INNER(struct trace_mmiotrace_rw, int, rw, map_id),
+	EF_INNER(struct trace_mmiotrace_rw, unsigned char, rw, opcode),
+	EF_INNER(struct trace_mmiotrace_rw, unsigned char, rw, width),
 };
 
 static const struct entry_field mmiotrace_map_fields[] = {
-	EF_FIELD(struct ef_mmiotrace_map, resource_size_t, phys),
-	EF_FIELD(struct ef_mmiotrace_map, unsigned long, virt),
-	EF_FIELD(struct ef_mmiotrace_map, unsigned long, len),
-	EF_FIELD(struct ef_mmiotrace_map, int, map_id),
-	EF_FIELD(struct ef_mmiotrace_map, unsigned char, opcode),
+	EF_INNER(struct trace_mmiotrace_map, resource_size_t, map, phys),
+	EF_INNER(struct trace_mmiotrace_map, unsigned long, map, virt),
+	EF_INNER(struct trace_mmiotrace_map, unsigned long, map, len),
+	EF_INNER(struct trace_mmiotrace_map, int, map, map_id),
+	EF_INNER(struct trace_mmiotrace_map, unsigned char, map, opcode),
 };
 
 static const struct entry_field branch_fields[] = {

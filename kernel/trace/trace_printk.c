@@ -406,6 +406,16 @@ int trace_array_printk(struct trace_array *tr, unsigned long ip,
 }
 EXPORT_SYMBOL_GPL(trace_array_printk);
 
+/*
+ * The scratch buffers trace_vprintk() needs, without the debug banner:
+ * for a tracer whose kernel callers print into its trace on purpose
+ * (mmiotrace_printk()).
+ */
+int trace_printk_scratch_init(void)
+{
+	return printk_scratch_alloc();
+}
+
 int trace_array_init_printk(struct trace_array *tr)
 {
 	if (!tr)

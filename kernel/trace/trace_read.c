@@ -717,6 +717,16 @@ static ssize_t tpipe_read(struct file *filp, char __user *ubuf,
 		ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 		goto out;
 	}
+	/* then what the tracer sends ahead of the records (mmiotrace's) */
+	if (iter->trace->pipe_header) {
+		trace_seq_init(&iter->seq);
+		if (iter->trace->pipe_header(iter)) {
+			ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
+			if (ret == -EBUSY)
+				ret = 0;
+			goto out;
+		}
+	}
 	ret = pipe_text(iter, filp, min_t(size_t, cnt, PAGE_SIZE - 1));
 	if (ret <= 0)
 		goto out;
