@@ -34,8 +34,13 @@
 
 static struct trace_array *mmt_tr;
 static atomic_long_t mmt_dropped;
-/* The buffer's overrun count at the last report; under a reader's mutex. */
+/*
+ * The buffer's overrun count at the last report. One reader of
+ * trace_pipe at a time takes a report (mmt_report_lock), so that two
+ * never report the same losses; a count below it is a reset's.
+ */
 static unsigned long mmt_overruns_seen;
+static DEFINE_MUTEX(mmt_report_lock);
 
 /* What a trace_pipe reader still has to send before the records. */
 struct mmt_reader {
@@ -44,8 +49,10 @@ struct mmt_reader {
 
 static void mmt_reset_counts(struct trace_array *tr)
 {
+	mutex_lock(&mmt_report_lock);
 	atomic_long_set(&mmt_dropped, 0);
 	mmt_overruns_seen = ring_buffer_overruns(tr->array_buffer.buffer);
+	mutex_unlock(&mmt_report_lock);
 }
 
 static int mmt_init(struct trace_array *tr)
@@ -284,11 +291,14 @@ static int mmt_pipe_header(struct trace_iterator *iter)
 	struct mmt_reader *rd = iter->private;
 	unsigned long over, lost;
 
+	mutex_lock(&mmt_report_lock);
 	over = ring_buffer_overruns(buffer);
+	/* writers count refusals in any context: taken whole, atomically */
 	lost = atomic_long_xchg(&mmt_dropped, 0);
 	if (over > mmt_overruns_seen)
 		lost += over - mmt_overruns_seen;
 	mmt_overruns_seen = over;
+	mutex_unlock(&mmt_report_lock);
 	if (lost) {
 		/* the losses happened before this, not at time 0 */
 		trace_seq_printf(&iter->seq, "MARK 0.000000 Lost %lu events.\n", lost);
