@@ -37,10 +37,13 @@ static atomic_long_t mmt_dropped;
 /*
  * The buffer's overrun count at the last report. One reader of
  * trace_pipe at a time takes a report (mmt_report_lock), so that two
- * never report the same losses; a count below it is a reset's.
+ * never report the same losses; a count below it follows a reset (of
+ * `trace`), after which every overrun counted is new.
  */
 static unsigned long mmt_overruns_seen;
 static DEFINE_MUTEX(mmt_report_lock);
+/* the log says once a recording that it lost events, as upstream's */
+static bool mmt_warned;
 
 /* What a trace_pipe reader still has to send before the records. */
 struct mmt_reader {
@@ -52,6 +55,7 @@ static void mmt_reset_counts(struct trace_array *tr)
 	mutex_lock(&mmt_report_lock);
 	atomic_long_set(&mmt_dropped, 0);
 	mmt_overruns_seen = ring_buffer_overruns(tr->array_buffer.buffer);
+	WRITE_ONCE(mmt_warned, false);
 	mutex_unlock(&mmt_report_lock);
 }
 
@@ -89,28 +93,29 @@ static void mmt_start(struct trace_array *tr)
 
 /*
  * Write an entry of @type, @size bytes, whose payload after the common
- * header is the @len bytes at @data. The arch calls in with its trace
- * lock held and interrupts off, from the fault and debug handlers of a
- * watched access, or from ioremap() and iounmap().
+ * header is the @len bytes at @data. The arch calls in from the debug
+ * trap that ends a watched access (kmmio's post handler, NMI-like), or
+ * with its trace lock held from ioremap() and iounmap().
  */
 static void mmt_write(int type, size_t size, const void *data, size_t len)
 {
 	struct trace_array *tr = READ_ONCE(mmt_tr);
 	struct trace_buffer *buffer = tr ? trace_array_buffer(tr) : NULL;
+	unsigned int ctx = tracing_gen_ctx();
 	struct ring_buffer_event *event;
 	struct trace_entry *ent;
 
 	if (!tr)
 		return;
-	event = buffer ? trace_buffer_lock_reserve(buffer, type, size,
-						   tracing_gen_ctx()) : NULL;
+	event = buffer ? trace_buffer_lock_reserve(buffer, type, size, ctx) : NULL;
 	if (!event) {
 		atomic_long_inc(&mmt_dropped);
 		return;
 	}
 	ent = ring_buffer_event_data(event);
 	memcpy(ent + 1, data, len);
-	trace_buffer_commit_nostack(tr, buffer, event);
+	/* with options/stacktrace, a stack entry follows, as upstream's */
+	trace_buffer_unlock_commit(tr, buffer, event, ctx);
 }
 
 /* An access: MMIO_READ, MMIO_WRITE or MMIO_UNKNOWN_OP. */
@@ -136,14 +141,17 @@ int mmio_trace_printk(const char *fmt, va_list args)
 
 /* ---- the text ---- */
 
-/* "SECS.USECS" of the entry's time, as every line has it */
+/*
+ * " SECS.USECS" of the entry's time, as every line has it: rounded to
+ * the nearest us, the seconds cut to 32 bits, as upstream prints them.
+ */
 static void mmt_time(struct trace_seq *s, u64 ts)
 {
-	u64 us = div_u64(ts, NSEC_PER_USEC);
+	u64 us = div_u64(ts + NSEC_PER_USEC / 2, NSEC_PER_USEC);
 	u32 rem;
 
 	us = div_u64_rem(us, USEC_PER_SEC, &rem);
-	trace_seq_printf(s, " %llu.%06u", us, rem);
+	trace_seq_printf(s, " %u.%06u", (u32)us, rem);
 }
 
 static enum print_line_t mmt_print_rw(struct trace_iterator *iter)
@@ -295,11 +303,13 @@ static int mmt_pipe_header(struct trace_iterator *iter)
 	over = ring_buffer_overruns(buffer);
 	/* writers count refusals in any context: taken whole, atomically */
 	lost = atomic_long_xchg(&mmt_dropped, 0);
-	if (over > mmt_overruns_seen)
-		lost += over - mmt_overruns_seen;
+	/* below the last count: the buffer was reset since, all are new */
+	lost += over >= mmt_overruns_seen ? over - mmt_overruns_seen : over;
 	mmt_overruns_seen = over;
 	mutex_unlock(&mmt_report_lock);
 	if (lost) {
+		if (!xchg(&mmt_warned, true))
+			pr_warn("mmiotrace has lost events\n");
 		/* the losses happened before this, not at time 0 */
 		trace_seq_printf(&iter->seq, "MARK 0.000000 Lost %lu events.\n", lost);
 		return 1;

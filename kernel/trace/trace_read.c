@@ -720,7 +720,8 @@ static ssize_t tpipe_read(struct file *filp, char __user *ubuf,
 	/* then what the tracer sends ahead of the records (mmiotrace's) */
 	if (iter->trace->pipe_header) {
 		trace_seq_init(&iter->seq);
-		if (iter->trace->pipe_header(iter)) {
+		if (iter->trace->pipe_header(iter) &&
+		    trace_seq_used(&iter->seq)) {
 			ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 			if (ret == -EBUSY)
 				ret = 0;

@@ -88,20 +88,26 @@ echo "harness-mmio-mark-$$" >"$T/trace_marker"
 stop_pipe $d/pipe "^MARK [0-9]*\.[0-9]* harness-mmio-mark-$$\$"
 
 [ "$(head -n 1 $d/pipe)" = "VERSION 20070824" ] || fail "first line: $(head -n 1 $d/pipe)"
-# one PCIDEV line a device, in the order of the PCI device list
+# one PCIDEV line a device, in the order of the PCI device list (one
+# bus here: sysfs's order), with its irq and driver
 ndev=0
+: >$d/ids
 for dev in /sys/bus/pci/devices/*; do
 	ndev=$((ndev + 1))
 	b=${dev##*/}	# DOMAIN:BUS:DEV.FN
 	bus=$((0x$(echo "$b" | cut -d: -f2)))
 	slot=$(echo "$b" | cut -d: -f3)
 	devfn=$((0x${slot%.*} * 8 + ${slot#*.}))
-	id=$(printf '%02x%02x %04x%04x' $bus $devfn "$(cat "$dev/vendor")" "$(cat "$dev/device")")
+	id=$(printf '%02x%02x %04x%04x %x' $bus $devfn "$(cat "$dev/vendor")" \
+		"$(cat "$dev/device")" "$(cat "$dev/irq")")
+	echo "$id" >>$d/ids
 	drv=
 	[ ! -e "$dev/driver" ] || drv=$(basename "$(readlink "$dev/driver")")
-	grep -q "^PCIDEV $id [0-9a-f]*\( [0-9a-f]*\)\{14\} $drv\$" $d/pipe ||
-		fail "no PCIDEV line for $b ($id, driver '$drv'): $(grep "^PCIDEV $id" $d/pipe)"
+	grep -q "^PCIDEV $id\( [0-9a-f]*\)\{14\} $drv\$" $d/pipe ||
+		fail "no PCIDEV line for $b ($id, driver '$drv'): $(grep "^PCIDEV ${id%% *}" $d/pipe)"
 done
+grep '^PCIDEV ' $d/pipe | cut -d' ' -f2-4 | cmp -s - $d/ids ||
+	fail "PCIDEV lines out of the device list's order: $(grep '^PCIDEV ' $d/pipe | cut -d' ' -f2-4 | tr '\n' ';')"
 [ "$(grep -c '^PCIDEV ' $d/pipe)" = $ndev ] ||
 	fail "$(grep -c '^PCIDEV ' $d/pipe) PCIDEV lines for $ndev devices"
 [ "$(sed -n "2,$((ndev + 1))p" $d/pipe | grep -vc '^PCIDEV ')" = 0 ] ||
@@ -146,8 +152,14 @@ access W 4 0x20 0x0
 grep -q "^UNMAP $TS $id 0x0 0\$" $d/recs || fail "no UNMAP of map $id: $(grep UNMAP $d/recs)"
 # in order: the mapping, the accesses, the mark, the unmapping, our
 # marker; the times never go back
-order=$(grep -v "^MARK $TS harness-mmio-mark" $d/recs | cut -c1 | tr -d '\n')
-[ "$order" = "MRRRRW${marks}U" ] || fail "records in the order $order, want MRRRRW${marks}U: $(cat $d/recs)"
+# (each line's kind, and an access's width and address offset)
+kinds() {
+	sed 's/^\([RW]\) \([1248]\) [^ ]* [^ ]* \(0x[0-9a-f]*\) .*/\1\2@\3/; s/^\(MAP\|UNMAP\|MARK\) .*/\1/' "$1" |
+		tr '\n' ' '
+}
+want="MAP R4@$(phys 0) R4@$(phys 4) R1@$(phys 0) R2@$(phys 0) W4@$(phys 0x20) ${marks:+MARK }UNMAP "
+order=$(grep -v "^MARK $TS harness-mmio-mark" $d/recs | kinds -)
+[ "$order" = "$want" ] || fail "records in the order '$order', want '$want': $(cat $d/recs)"
 tail -n 1 $d/recs | grep -q "^MARK $TS harness-mmio-mark-$$\$" || fail "last: $(tail -n 1 $d/recs)"
 awk '{ t = ($1 == "R" || $1 == "W") ? $3 : $2; if (t + 0 < last) { print; exit 1 } last = t + 0 }' \
 	$d/recs >$d/back || fail "time went back at: $(cat $d/back)"
@@ -158,7 +170,7 @@ insmod $mod addr=0x$hpet || fail "insmod (trace)"
 rmmod harness_mmio
 grep -q '^# tracer: mmiotrace$' "$T/trace" || fail "trace: no '# tracer: mmiotrace' header"
 grep -v '^#' "$T/trace" >$d/trace
-[ "$(cut -c1 $d/trace | tr -d '\n')" = "MRRRRW${marks}U" ] || fail "trace shows: $(cat $d/trace)"
+[ "$(kinds $d/trace)" = "$want" ] || fail "trace shows '$(kinds $d/trace)', want '$want': $(cat $d/trace)"
 grep -q "^R 4 $TS [0-9]* $(phys 4) $(val period) 0x0 0\$" $d/trace || fail "trace: no read of the period"
 
 # ---- not in instances ----
@@ -181,6 +193,8 @@ stop_pipe $d/flood "^MARK $TS harness-mmio-flood-$$\$"
 lost=$(sed -n 's/^MARK 0\.000000 Lost \([0-9]*\) events\.$/\1/p' $d/flood)
 [ -n "$lost" ] || fail "no 'Lost N events' line after a flood of $loops reads: $(head -n 3 $d/flood)"
 [ "$(echo "$lost" | grep -c .)" = 1 ] || fail "Lost lines: $lost"
+# reported at the first read after the version line, as upstream's
+sed -n 2p $d/flood | grep -q '^MARK 0\.000000 Lost ' || fail "second line: $(sed -n 2p $d/flood)"
 shown=$(($(grep -c '^\(R\|W\|MAP\|UNMAP\|MARK\) ' $d/flood) - 1))
 # written: the map, 4 reads, the write, the loops, the module's mark
 # (where it records), the unmap, our marker
@@ -197,7 +211,15 @@ rmmod harness_mmio
 pipe_start $d/off
 # the map, 14 reads, the write, the unmap (the mark is trace_printk's)
 stop_pipe $d/off "^MARK 0\.000000 Lost 17 events\.\$"
+# a new recording (tracing_on 1) owes nothing of the one before
+echo 0 >"$T/tracing_on"
+insmod $mod addr=0x$hpet || fail "insmod (tracing off, again)"
+rmmod harness_mmio
 echo 1 >"$T/tracing_on"
+echo "harness-mmio-fresh-$$" >"$T/trace_marker"
+pipe_start $d/fresh
+stop_pipe $d/fresh "^MARK $TS harness-mmio-fresh-$$\$"
+! grep -q Lost $d/fresh || fail "losses of the last recording shown after tracing_on 1: $(grep Lost $d/fresh)"
 echo "$kb0" >"$T/buffer_size_kb"
 
 # ---- back to nop: the CPUs come back ----
