@@ -277,7 +277,9 @@ need_fgraph() {
 #	fg_kind	open ("f() {"), leaf ("f();"), close ("}" or "} /* f */"),
 #		comment ("/* text */"), switch (the "a-1 => b-2" banner),
 #		irq (==========> and <==========), skip (headers, blank
-#		lines, the banner's dashes), lost, or bad (none of those)
+#		lines, the banner's dashes; not a line that begins with
+#		the "#" mark of a call over 1 ms), lost, or bad (none of
+#		those)
 #	fg_depth	the indentation over 2 (a comment's as printed)
 #	fg_name	the function, "f" or "f [module]" as upstream's %ps prints
 #		a module's (of a close, its "/* f */"; "" if none), or a
@@ -291,7 +293,11 @@ FG_PARSE='
 function fg_parse(l,    m) {
 	fg_kind = ""; fg_depth = -1; fg_name = ""; fg_cpu = -1; fg_pid = -1
 	fg_dur = -1; fg_abs = -1; fg_mark = ""; fg_rest = ""
-	if (l ~ /^#/ || l ~ /^ *$/ || l ~ /^ -+$/) { fg_kind = "skip"; return }
+	# (a "#" that a duration follows is the overhead mark of a call
+	# over 1 ms, first on its line without the CPU and time columns)
+	if ((l ~ /^#/ && l !~ /^# +[0-9]+\.[0-9]+ us +\|/) || l ~ /^ *$/ || l ~ /^ -+$/) {
+		fg_kind = "skip"; return
+	}
 	if (l ~ /^CPU:[0-9]+ \[LOST( [0-9]+)? EVENTS\]$/) {
 		fg_kind = "lost"; fg_cpu = substr(l, 5) + 0; return
 	}

@@ -94,7 +94,9 @@ records() {
 		{ n++ }
 		!('"$1"') { print "fails " cond ": " $0; exit 1 }
 		END { if (!n) { print "no records"; exit 1 } }' /tmp/fg.trace || fail "$opt"
-	fg_nesting /tmp/fg.trace >/dev/null || fail "$opt: $(fg_nesting /tmp/fg.trace)"
+	fg_nesting /tmp/fg.trace >/dev/null ||
+		fail "$opt: $(fg_nesting /tmp/fg.trace); the trace begins:
+$(sed -n 1,24p /tmp/fg.trace)"
 }
 
 opt=default
