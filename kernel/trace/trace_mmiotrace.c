@@ -66,7 +66,7 @@ static int mmt_init(struct trace_array *tr)
 
 	if (ret)
 		return ret;
-	tracing_reset_online_cpus(&tr->array_buffer);
+	/* the core emptied the buffer before calling us */
 	mmt_reset_counts(tr);
 	WRITE_ONCE(mmt_tr, tr);
 	enable_mmiotrace();
