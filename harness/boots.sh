@@ -39,6 +39,13 @@ FN_TESTS="$FN_TESTS_A,$FN_TESTS_B"
 FN_PARAMS_A=HARNESS_RB_STARTUP=1
 FN_PARAMS_B=
 
+# The boots of variant branch (harness/configs/branch.config, both
+# arches, one TCG thread): the branch profiler and tracer, and the
+# tracers' boot self-tests (test_branch checks them) on a kernel where
+# every condition calls in or counts. test_branch runs in the main suite
+# too, where it checks that neither is offered.
+BRANCH_TESTS=test_mount,test_branch
+
 # The main suite: everything else, multi-threaded (the ring buffer's races
 # and test_probe_race want both vCPUs at once).
 SUITE_SKIP="$FN_TESTS,$BOOT_ONLY"

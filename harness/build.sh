@@ -1,19 +1,23 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build one kernel: tinyconfig plus our fragments.
-# Usage: build.sh FLAVOR ARCH [debug|nofn|selftest]
+# Usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch]
 # (nofn: without function tracing, for harness/bench-fn.sh; selftest:
-# with the tracers' self-tests at boot, FTRACE_STARTUP_TEST)
+# with the tracers' self-tests at boot, FTRACE_STARTUP_TEST; branch:
+# every condition profiled and the branch tracer, configs/branch.config)
 # Prints nothing on success but a summary; the full log is in out/logs/.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest]}
-arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest]}
+flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch]}
+arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch]}
 variant=${3:-}
 check_flavor "$flavor"
 arch_setup "$arch"
-case $variant in "" | debug | nofn | selftest) ;; *) die "unknown variant '$variant'" ;; esac
+case $variant in
+"" | debug | nofn | selftest | branch) ;;
+*) die "unknown variant '$variant'" ;;
+esac
 
 "$HARNESS/tree.sh" "$flavor"
 
@@ -39,6 +43,7 @@ fi
 [ -f "$HARNESS/configs/flavor-$flavor.config" ] &&
 	frags="$frags $HARNESS/configs/flavor-$flavor.config"
 [ "$variant" = nofn ] && frags="$frags $HARNESS/configs/nofn.config"
+[ "$variant" = branch ] && frags="$frags $HARNESS/configs/branch.config"
 { [ "$variant" = selftest ] || [ "$flavor" = ours ]; } &&
 	frags="$frags $HARNESS/configs/selftest.config"
 

@@ -256,6 +256,10 @@ else
 if has_arch arm64; then
 	job suite-arm 1m "b-ours-arm rootfs-arm64" suite arm64 ours suite $MT "$ARM_VARIANT" 1200 \
 		"${TINY_ARM_SUITE_TESTS}HARNESS_SKIP=$SUITE_SKIP"
+	job b-branch-arm 1 "b-ours-arm" build ours arm64 branch
+	job branch-arm 1g "b-branch-arm rootfs-arm64" suite arm64 ours branch \
+		$ONE_THREAD branch 900 \
+		"HARNESS_TESTS=$BRANCH_TESTS HARNESS_SELFTESTS=1"
 fi
 if has_arch x86_64; then
 	# Upstream's ftracetest on ours, in two guests: every test the
@@ -283,6 +287,12 @@ if has_arch x86_64; then
 	# (variant nofn, bench-fn's base): our tracing must build in every
 	# shape upstream's does, not only in those booted here.
 	job b-nofn-x86 1 "b-ours-x86" build ours x86_64 nofn
+	# Variant branch (configs/branch.config): every if () profiled and
+	# the branch tracer, which no other build has (Debian's config has
+	# neither), with the tracers' boot self-tests; arm64's below.
+	job b-branch-x86 1 "b-ours-x86" build ours x86_64 branch
+	job branch-x86 1g "b-branch-x86" suite x86_64 ours branch $ONE_THREAD branch 900 \
+		"HARNESS_TESTS=$BRANCH_TESTS HARNESS_SELFTESTS=1"
 	# x86-64's debug kernel, with KASAN (arm64's boots run the debug
 	# kernel without it, ARM_VARIANT): the ring buffer's races on both
 	# vCPUs, then function tracing and function_graph on one TCG thread.

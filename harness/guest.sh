@@ -5,7 +5,7 @@
 # Usage: guest.sh [options] SCRIPT
 #   -a ARCH       x86_64 (default) or arm64
 #   -f FLAVOR     upstream, rb or ours (default)
-#   -v VARIANT    "", debug, nofn or selftest (see harness/build.sh)
+#   -v VARIANT    "", debug, nofn, selftest or branch (see harness/build.sh)
 #   -n NAME       names the run directory out/runs/ARCH-FLAVOR-NAME
 #   -t SECONDS    timeout (default 600); a hang is a failure
 #   -x FILE       add FILE to the copy of the test suite the guest gets

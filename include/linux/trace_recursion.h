@@ -44,8 +44,13 @@ enum {
 	TRACE_LIST_START	= 1 * TRACE_CTX_BITS,
 	/* Writers of trace events. */
 	TRACE_EVENT_START	= 2 * TRACE_CTX_BITS,
+	/*
+	 * The branch tracer's writer (ftrace_likely_update()): what it
+	 * calls outside kernel/trace may evaluate likely() again.
+	 */
+	TRACE_BRANCH_START	= 3 * TRACE_CTX_BITS,
 
-	TRACE_RECURSION_FLAGS	= 3 * TRACE_CTX_BITS,
+	TRACE_RECURSION_FLAGS	= 4 * TRACE_CTX_BITS,
 };
 
 static __always_inline bool trace_recursion_test(int bit)

@@ -31,6 +31,7 @@
  *	trace_osnoise_fs.c	their osnoise/ directory
  *	trace_hwlat.c	the hwlat tracer, a hardware latency detector
  *	trace_mmiotrace.c	the mmiotrace tracer: the arch's MMIO accesses
+ *	trace_branch.c	the likely()/unlikely() profiler, the branch tracer
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
@@ -184,6 +185,32 @@ struct trace_mmiotrace_map {
 	struct trace_entry	ent;
 	struct mmiotrace_map	map;
 };
+
+/* TRACE_BRANCH, "branch": one likely() or unlikely() as it went */
+#define TRACE_FUNC_SIZE		30	/* of the function's name kept */
+#define TRACE_FILE_SIZE		20	/* of the file's, without its path */
+struct trace_branch {
+	struct trace_entry	ent;
+	unsigned int		line;
+	char			func[TRACE_FUNC_SIZE + 1];
+	char			file[TRACE_FILE_SIZE + 1];
+	char			correct;	/* 1: as the annotation said */
+	char			constant;	/* 1: a compile-time constant */
+};
+
+#ifdef CONFIG_TRACE_BRANCH_PROFILING
+/*
+ * compiler.h's likely() calls it; it declares it only for the code it
+ * profiles, and trace_branch.c is not.
+ */
+void ftrace_likely_update(struct ftrace_likely_data *f, int val,
+			  int expect, int is_constant);
+/* the profiled sites, as the linker script lays them out (trace_branch.c) */
+extern struct ftrace_likely_data __start_annotated_branch_profile[];
+extern struct ftrace_likely_data __stop_annotated_branch_profile[];
+extern struct ftrace_branch_data __start_branch_profile[];
+extern struct ftrace_branch_data __stop_branch_profile[];
+#endif
 
 /* TRACE_OSNOISE, "osnoise": one sampling period of a CPU (times in us) */
 struct osnoise_entry {

@@ -13,11 +13,10 @@
  * from the layout. The type strings and print fmt strings are ABI and
  * spelled exactly as upstream 6.1 prints them.
  *
- * Entry types whose writers are not part of the core yet (the graph,
- * branch and latency tracers) have no struct in trace.h; their layout
- * is given here by private structs that mirror upstream 6.1's. The
- * tracer that brings one of them should move the struct into trace.h
- * and point its table entry at it.
+ * A few entry types are still described by private structs below that
+ * mirror upstream 6.1's layout, not by their writer's struct in trace.h;
+ * pointing a table entry at the writer's struct (as TRACE_MMIO_* and
+ * TRACE_BRANCH are) makes the build check that the two agree.
  */
 
 #include <linux/fs.h>
@@ -129,16 +128,6 @@ struct ef_graph_ret_entry {
 	unsigned long long	calltime;
 	unsigned long long	rettime;
 } __packed;
-
-/* TRACE_BRANCH: struct trace_branch; names cut to 30 and 20 chars */
-struct ef_branch {
-	struct trace_entry	ent;
-	unsigned int		line;
-	char			func[30 + 1];
-	char			file[20 + 1];
-	char			correct;
-	char			constant;
-};
 
 /* TRACE_HWLAT: struct hwlat_entry (timestamp is a struct timespec64) */
 struct ef_hwlat_entry {
@@ -264,11 +253,11 @@ static const struct entry_field mmiotrace_map_fields[] = {
 };
 
 static const struct entry_field branch_fields[] = {
-	EF_FIELD(struct ef_branch, unsigned int, line),
-	EF_ARRAY(struct ef_branch, char, func),
-	EF_ARRAY(struct ef_branch, char, file),
-	EF_FIELD(struct ef_branch, char, correct),
-	EF_FIELD(struct ef_branch, char, constant),
+	EF_FIELD(struct trace_branch, unsigned int, line),
+	EF_ARRAY(struct trace_branch, char, func),
+	EF_ARRAY(struct trace_branch, char, file),
+	EF_FIELD(struct trace_branch, char, correct),
+	EF_FIELD(struct trace_branch, char, constant),
 };
 
 static const struct entry_field hwlat_fields[] = {

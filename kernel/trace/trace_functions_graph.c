@@ -67,6 +67,8 @@ enum {
 };
 
 #define GRAPH_DEPTH_MASK	(0xffUL << GRAPH_DEPTH_SHIFT)
+/* the depth byte fits in current->trace_recursion on every arch */
+static_assert(GRAPH_DEPTH_SHIFT + 8 <= BITS_PER_LONG);
 
 static struct tracer_opt graph_opts[] = {
 	{ "funcgraph-overrun",	TRACE_GRAPH_PRINT_OVERRUN },

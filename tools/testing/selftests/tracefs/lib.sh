@@ -190,6 +190,18 @@ built_with_selftests() {
 	zcat /proc/config.gz | grep -q '^CONFIG_FTRACE_STARTUP_TEST=y'
 }
 
+# selftests_passed TRACER: the boot log has TRACER's boot self-test, and
+# it and every other tracer's passed, or the test fails; prints TRACER's
+# line. For a boot where has_selftests.
+selftests_passed() {
+	_line=$(dmesg | grep -m1 "Testing tracer $1:") ||
+		fail "no self-test of the $1 tracer in the boot log"
+	case $_line in *PASSED) ;; *) fail "the boot self-test: $_line" ;; esac
+	_bad=$(dmesg | grep 'Testing tracer [a-z_]*:' | grep -v 'PASSED$' | head -n 1)
+	[ -z "$_bad" ] || fail "a boot self-test: $_bad"
+	echo "${_line#*] }"
+}
+
 # has_selftests: the tracers' boot self-tests were to run at this boot:
 # the kernel has them and nothing on the command line turned them off
 # (the harness turns them off with "trace_event=" but in variant
