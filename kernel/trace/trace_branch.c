@@ -31,13 +31,13 @@
  * compiler.h's plain increments, approximate under contention.)
  *
  * Recursion: what the writer calls outside kernel/trace (the trace clock,
- * rcu_is_watching()) may be profiled and evaluate likely() again. The
- * writer holds a guard, one bit per context (bt_guard_take()): a likely()
- * that the writer itself causes is counted but not recorded, while one
- * in an interrupt or NMI arriving meanwhile is recorded in its own
- * context. With BRANCH_TRACER the tracing code is built without the
- * profiling (kernel/trace/Makefile): the ring buffer's own code never
- * calls back, only the clock it reads.
+ * the string copies, rcu_is_watching()) may be profiled and evaluate
+ * likely() again. The writer holds a guard, one bit per context
+ * (bt_guard_take()): a likely() that the writer itself causes is
+ * counted but not recorded, while one in an interrupt or NMI arriving
+ * meanwhile is recorded in its own context. With BRANCH_TRACER the
+ * tracing code is built without the profiling (kernel/trace/Makefile):
+ * the ring buffer's own code never calls back, only the clock it reads.
  *
  * Lifetimes: bt_array is the array the tracer writes to, or NULL. A
  * writer uses it with preemption off (the guard's) and only where RCU is
@@ -52,6 +52,7 @@
 #include <linux/delay.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 
@@ -64,32 +65,10 @@ static __always_inline void bt_count(unsigned long *counter)
 	arch_atomic_long_inc((atomic_long_t *)counter);
 }
 
-/* The last component of a path: what the entries and the stats show. */
-static const char *bt_basename(const char *path)
-{
-	const char *name = path;
-
-	for (; *path; path++)
-		if (*path == '/')
-			name = path + 1;
-	return name;
-}
-
 /* ---- the tracer's writer ---- */
 
 #ifdef CONFIG_BRANCH_TRACER
 static struct trace_array *bt_array;
-
-/* src into dst, cut to size - 1 characters, the rest of dst zeroed */
-static void bt_copy(char *dst, const char *src, size_t size)
-{
-	size_t i = 0;
-
-	for (; i < size - 1 && src[i]; i++)
-		dst[i] = src[i];
-	for (; i < size; i++)
-		dst[i] = '\0';
-}
 
 static void bt_write(struct trace_array *tr, struct ftrace_likely_data *f,
 		     bool right, bool constant)
@@ -107,8 +86,9 @@ static void bt_write(struct trace_array *tr, struct ftrace_likely_data *f,
 		return;
 	e = ring_buffer_event_data(event);
 	e->line = f->data.line;
-	bt_copy(e->func, f->data.func, sizeof(e->func));
-	bt_copy(e->file, bt_basename(f->data.file), sizeof(e->file));
+	/* cut to the field, the rest zeroed; the file without its path */
+	strscpy_pad(e->func, f->data.func, sizeof(e->func));
+	strscpy_pad(e->file, kbasename(f->data.file), sizeof(e->file));
 	e->correct = right;
 	e->constant = constant;
 	trace_buffer_commit_nostack(tr, buffer, event);
@@ -237,7 +217,7 @@ static void bt_show_site(struct seq_file *m, const struct ftrace_branch_data *d,
 		seq_puts(m, "  X ");
 	else
 		seq_printf(m, "%3ld ", pct);
-	seq_printf(m, "%-30.30s %-20.20s %d\n", d->func, bt_basename(d->file),
+	seq_printf(m, "%-30.30s %-20.20s %d\n", d->func, kbasename(d->file),
 		   d->line);
 }
 
