@@ -37,6 +37,14 @@ for f in $files; do
 	# The core's boot parameters are upstream's (trace_buf_size=,
 	# trace_options=, ...), documented in kernel-parameters.txt, which
 	# checkpatch -f cannot see: it only counts docs in the same patch.
+	# blktrace's session states are the uapi's enum (Blktrace_setup,
+	# Blktrace_running, Blktrace_stopped), which checkpatch takes for
+	# CamelCase; BLK_PROBES(P) is an X-macro, a list of P(tracepoint,
+	# probe) lines for the table and the type checks, not a value, and
+	# P a macro's name, applied to each line (MACRO_ARG_REUSE); the
+	# type checks' P is a statement, with its semicolon.
+	kernel/trace/blk/*)
+		ignore=$ignore,CAMELCASE,COMPLEX_MACRO,MACRO_ARG_REUSE,TRAILING_SEMICOLON ;;
 	kernel/trace/*) ignore=$ignore,UNDOCUMENTED_SETUP ;;
 	esac
 	# An event class's raw_init() refuses an event that has no syscall

@@ -32,6 +32,8 @@
  *	trace_hwlat.c	the hwlat tracer, a hardware latency detector
  *	trace_mmiotrace.c	the mmiotrace tracer: the arch's MMIO accesses
  *	trace_branch.c	the likely()/unlikely() profiler, the branch tracer
+ *	blk/		blktrace's sessions and the blk tracer (its own
+ *			map in blk/blk_internal.h)
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
