@@ -46,6 +46,13 @@ FN_PARAMS_B=
 # too, where it checks that neither is offered.
 BRANCH_TESTS=test_mount,test_branch
 
+# The boots of variant blk (harness/configs/blk.config, both arches, with
+# a blank virtio disk): blktrace, blkparse and the blk tracer on the
+# disk's I/O, ending with the disk removed while it is traced. test_blk
+# runs in the main suite too, where it checks that blk is not offered
+# (and in the distro boots, where it is, without a disk).
+BLK_TESTS=test_mount,test_blk
+
 # The main suite: everything else, multi-threaded (the ring buffer's races
 # and test_probe_race want both vCPUs at once).
 SUITE_SKIP="$FN_TESTS,$BOOT_ONLY"

@@ -1,21 +1,22 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build one kernel: tinyconfig plus our fragments.
-# Usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch]
+# Usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch|blk]
 # (nofn: without function tracing, for harness/bench-fn.sh; selftest:
 # with the tracers' self-tests at boot, FTRACE_STARTUP_TEST; branch:
-# every condition profiled and the branch tracer, configs/branch.config)
+# every condition profiled and the branch tracer, configs/branch.config;
+# blk: the block layer and blktrace, configs/blk.config)
 # Prints nothing on success but a summary; the full log is in out/logs/.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch]}
-arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch]}
+flavor=${1:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch|blk]}
+arch=${2:?usage: build.sh FLAVOR ARCH [debug|nofn|selftest|branch|blk]}
 variant=${3:-}
 check_flavor "$flavor"
 arch_setup "$arch"
 case $variant in
-"" | debug | nofn | selftest | branch) ;;
+"" | debug | nofn | selftest | branch | blk) ;;
 *) die "unknown variant '$variant'" ;;
 esac
 
@@ -44,6 +45,7 @@ fi
 	frags="$frags $HARNESS/configs/flavor-$flavor.config"
 [ "$variant" = nofn ] && frags="$frags $HARNESS/configs/nofn.config"
 [ "$variant" = branch ] && frags="$frags $HARNESS/configs/branch.config"
+[ "$variant" = blk ] && frags="$frags $HARNESS/configs/blk.config"
 { [ "$variant" = selftest ] || [ "$flavor" = ours ]; } &&
 	frags="$frags $HARNESS/configs/selftest.config"
 

@@ -10,8 +10,9 @@
 #     boots;
 #   - rb x86-64: the suite beyond the ring buffer's own tests (which make
 #     check runs), and the latency tracers' tests on one TCG thread;
-#   - the upstream side of compare-trace, compare-events and
-#     compare-tracecmd, whose raw output make check diffs ours against.
+#   - the upstream side of compare-trace, compare-events,
+#     compare-tracecmd and compare-blktrace (on upstream's kernel of
+#     variant blk), whose raw output make check diffs ours against.
 # Every test must pass there or skip as harness/reference/expected-skips
 # allows: a test that fails on the reference is wrong, and nothing is
 # recorded. Commit the directory afterwards.
@@ -69,8 +70,11 @@ if [ -z "${REF_ONLY+set}" ]; then
 	job rec-trace 1g b-up record trace compare-trace.sh
 	job rec-events 1g b-up record events compare-events.sh
 	job rec-tracecmd 1g b-up record tracecmd compare-tracecmd.sh
+	job rec-blktrace 1g b-up-blk record blktrace compare-blktrace.sh
 fi
 ! needs b-up || job b-up 1 "" step "build upstream/x86_64" "$HARNESS/build.sh" upstream x86_64
+! needs b-up-blk || job b-up-blk 1 "" step "build upstream/x86_64/blk" \
+	"$HARNESS/build.sh" upstream x86_64 blk
 ! needs b-rb || job b-rb 1 "" step "build rb/x86_64" "$HARNESS/build.sh" rb x86_64
 run_jobs
 

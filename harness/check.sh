@@ -257,6 +257,9 @@ if has_arch arm64; then
 	job suite-arm 1m "b-ours-arm rootfs-arm64" suite arm64 ours suite $MT "$ARM_VARIANT" 1200 \
 		"${TINY_ARM_SUITE_TESTS}HARNESS_SKIP=$SUITE_SKIP"
 	job b-branch-arm 1 "b-ours-arm" build ours arm64 branch
+	job b-blk-arm 1 "b-ours-arm" build ours arm64 blk
+	job blk-arm 1g "b-blk-arm rootfs-arm64" suite arm64 ours blk \
+		$ONE_THREAD blk 900 "HARNESS_TESTS=$BLK_TESTS"
 	job branch-arm 1g "b-branch-arm rootfs-arm64" suite arm64 ours branch \
 		$ONE_THREAD branch 900 \
 		"HARNESS_TESTS=$BRANCH_TESTS HARNESS_SELFTESTS=1"
@@ -291,6 +294,12 @@ if has_arch x86_64; then
 	# the branch tracer, which no other build has (Debian's config has
 	# neither), with the tracers' boot self-tests; arm64's below.
 	job b-branch-x86 1 "b-ours-x86" build ours x86_64 branch
+	# Variant blk (configs/blk.config): the block layer, a virtio disk
+	# and blktrace, which no tiny build has; arm64's above. blktrace and
+	# blkparse of the same direct I/O against upstream's: cmp-blktrace.
+	job b-blk-x86 1 "b-ours-x86" build ours x86_64 blk
+	job blk-x86 1g "b-blk-x86" suite x86_64 ours blk $ONE_THREAD blk 900 \
+		"HARNESS_TESTS=$BLK_TESTS"
 	job branch-x86 1g "b-branch-x86" suite x86_64 ours branch $ONE_THREAD branch 900 \
 		"HARNESS_TESTS=$BRANCH_TESTS HARNESS_SELFTESTS=1"
 	# x86-64's debug kernel, with KASAN (arm64's boots run the debug
@@ -327,12 +336,16 @@ if has_arch x86_64; then
 	cmpdeps=b-ours-x86
 	if [ "$REFERENCE" = live ]; then
 		job b-up 1 "" build upstream x86_64
+		job b-up-blk 1 "" build upstream x86_64 blk
 		reference_jobs b-rb-x86
 		cmpdeps="b-ours-x86 b-up"
 	fi
 	job cmp-trace 1g "$cmpdeps" compare trace compare-trace.sh
 	job cmp-events 1g "$cmpdeps" compare events compare-events.sh
 	job cmp-tracecmd 1g "$cmpdeps" compare tracecmd compare-tracecmd.sh
+	blkdeps=b-blk-x86
+	[ "$REFERENCE" != live ] || blkdeps="b-blk-x86 b-up-blk"
+	job cmp-blktrace 1g "$blkdeps" compare blktrace compare-blktrace.sh
 	if [ "${SKIP_META:-0}" != 1 ]; then
 		# (one passing test and the failing one: about 30 s)
 		job meta-fail 1g "b-ours-x86" meta "a failing test" 'not ok .*test_zz_must_fail' \
@@ -343,9 +356,11 @@ if has_arch x86_64; then
 		job meta-hang 1g "b-ours-x86" meta "a hang" 'timeout: no power-off' \
 			"" "$HARNESS/selftest/hang.sh" -t 20
 	fi
-	job sparse 1 "b-ours-x86 ${J_STATE[b-ours-arm]+b-ours-arm}" \
+	# (and x86-64's variant blk, the one build with kernel/trace/blk/)
+	job sparse 1 "b-ours-x86 b-blk-x86 ${J_STATE[b-ours-arm]+b-ours-arm}" \
 		step "sparse on our C files" env NO_BUILD=1 "$HARNESS/sparse.sh" \
-		$(for a in $ARCHES; do [ "$a" = arm64 ] && echo "arm64${ARM_VARIANT:+:$ARM_VARIANT}" || echo "$a"; done)
+		$(for a in $ARCHES; do [ "$a" = arm64 ] && echo "arm64${ARM_VARIANT:+:$ARM_VARIANT}" || echo "$a"; done) \
+		x86_64:blk
 fi
 if has_arch arm64; then
 	job fnboot-arm 1g "b-ours-arm rootfs-arm64" suite arm64 ours fnboot $ONE_THREAD "$ARM_VARIANT" 600 \

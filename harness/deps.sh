@@ -9,7 +9,7 @@ set -eu
 PKGS="make gcc libc6-dev git rsync xz-utils flex bison bc libelf-dev libssl-dev
 cpio kmod ccache sparse dwarves spin quilt python3 perl
 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
-busybox-static trace-cmd rtla iputils-ping iproute2 devscripts"
+busybox-static trace-cmd rtla blktrace iputils-ping iproute2 devscripts"
 # The x86-64 guest runs the host's userland: ping, ip and checkbashisms
 # (devscripts) are there for upstream's ftracetest.
 

@@ -130,6 +130,15 @@ set -- $QEMU $machine -smp 2 -m 1024 -no-reboot -kernel "$kernel" \
 	-virtfs local,path="$run",mount_tag=out,security_model=none,multidevs=remap \
 	-append "$append" ${QEMU_ARGS:-}
 
+# Variant blk's boots get a blank 64 MiB disk, a virtio-blk PCI function
+# (vda), made afresh in the run directory for each boot.
+if [ "$variant" = blk ]; then
+	rm -f "$run/disk.img"
+	truncate -s 64M "$run/disk.img"
+	set -- "$@" -drive file="$run/disk.img",if=none,id=vda,format=raw,cache=unsafe \
+		-device virtio-blk-pci,drive=vda
+fi
+
 if [ -n "$interactive" ]; then
 	say "booting $flavor/$arch; the shell's exit powers off (Ctrl-A x kills QEMU)"
 	exec "$@" -nographic

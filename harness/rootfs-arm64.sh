@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build the arm64 guest's root directory out/rootfs-arm64 from Debian arm64
-# packages: busybox-static for the basics, plus bash, trace-cmd and rtla with the
+# packages: busybox-static for the basics, plus bash, trace-cmd, rtla and
+# blktrace, and for the first three the
 # libraries they need, and python3 (the interpreter and its standard
 # library: the tests make system calls through it: splice, perf_event_open
 # with ctypes, O_NONBLOCK reads). QEMU shares it read-only as the guest's
@@ -22,6 +23,9 @@ want="busybox-static bash trace-cmd rtla libtinfo6"
 # removed below (_ssl, _hashlib, _sqlite3, readline...), the tests import
 # none of them. ctypes needs libffi8.
 python="python3.11-minimal libpython3.11-minimal libpython3.11-stdlib libffi8 libexpat1 zlib1g"
+# blktrace and blkparse (test_blk), as packages alone too: the package
+# depends on python3 for its btt helpers, which the test does not run.
+python="$python blktrace libaio1"
 # A change to this script or to the guest's init rebuilds the root.
 stamp="$want $python $(cat "$0" "$HARNESS/guest/init.sh" | sha256sum)"
 [ "$(cat "$rootfs/.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
