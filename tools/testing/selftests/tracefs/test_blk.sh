@@ -31,6 +31,9 @@
 # - the device removed (its PCI function) while blktrace and the blk
 #   tracer trace it: nothing breaks (the runner fails on any kernel
 #   report). Last, since vda is gone afterwards.
+# - concurrent switching: the tracer set and unset from two processes,
+#   the sysfs session set up and removed, blk_classic flipped, while
+#   writes go on; the tracer works afterwards.
 . "$TESTDIR/lib.sh"
 
 d=/tmp/blk.$$
@@ -39,6 +42,7 @@ sysd=/sys/block/$dev/trace
 btpid=
 cleanup() {
 	[ -z "$btpid" ] || kill "$btpid" 2>/dev/null
+	stop_loops
 	for o in blk_classic verbose bin; do
 		[ ! -w "$T/options/$o" ] || echo 0 >"$T/options/$o"
 	done
@@ -189,6 +193,33 @@ echo 0 >$sysd/enable
 # any other file sets a session up
 echo 7 >$sysd/pid
 [ "$(cat $sysd/enable)" = 1 ] || fail "writing pid did not set a session up"
+echo 0 >$sysd/enable
+
+# ---- switched from several processes at once ----
+# the tracer on and off from two, the sysfs session set up and removed,
+# blk_classic flipped, while direct writes go on: every write of theirs
+# gets its errno only where one is expected (busy_ok: EBUSY), nothing
+# breaks (the runner fails on any kernel report), and the tracer works
+# afterwards
+stop=$d/stop
+pids=
+switch() { busy_ok "$T/current_tracer" "$1"; }
+session() { echo "$1" >$sysd/enable; }
+classic() { echo "$1" >"$T/options/blk_classic"; }
+loop on switch blk
+loop off switch nop
+loop enable session 1
+loop disable session 0
+loop classic_on classic 1
+loop classic_off classic 0
+loop io wr 6000 1
+end_loops 5 on off enable disable classic_on classic_off io
+echo 0 >"$T/options/blk_classic"
+echo 1 >$sysd/enable
+echo blk >"$T/current_tracer"
+tracer_run wr 6008 1
+want "$d/out" "$(field Q WS)6008 + 8 [dd]"
+echo nop >"$T/current_tracer"
 echo 0 >$sysd/enable
 
 # ---- BLKTRACESETUP's bad input ----
