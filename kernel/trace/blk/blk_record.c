@@ -70,6 +70,7 @@ struct blk_act {
 	int		error;		/* -errno; the record keeps 16 bits */
 	u32		len;		/* of data */
 	const void	*data;
+	struct bio	*bio;		/* whose cgroup to name, or NULL */
 	u64		cgid;		/* 0: none recorded */
 };
 
@@ -270,6 +271,21 @@ static u32 blk_op_categories(blk_opf_t opf)
 	return tc;
 }
 
+/* The cgroup a bio was issued from, when the blk_cgroup option asks. */
+static u64 blk_bio_cgid(struct bio *bio)
+{
+#ifdef CONFIG_BLK_CGROUP
+	struct cgroup_subsys_state *css;
+
+	if (!bio || !(READ_ONCE(blk_opts.val) & BLK_OPT_CGROUP))
+		return 0;
+	css = bio_blkcg_css(bio);
+	return css ? cgroup_id(css->cgroup) : 0;
+#else
+	return 0;
+#endif
+}
+
 /* Record a for bt, if wanted, where it goes. RCU held. */
 static void blk_record(struct blk_trace *bt, struct blk_act *a, blk_opf_t opf)
 {
@@ -288,6 +304,7 @@ static void blk_record(struct blk_trace *bt, struct blk_act *a, blk_opf_t opf)
 		atomic_inc(&bt->dropped);
 		return;
 	}
+	a->cgid = blk_bio_cgid(a->bio);
 	if (tr)
 		blk_to_tracer(tr, bt, a);
 	if (running) {
@@ -296,47 +313,33 @@ static void blk_record(struct blk_trace *bt, struct blk_act *a, blk_opf_t opf)
 	}
 }
 
-/* The cgroup a bio was issued from, when the blk_cgroup option asks. */
-static u64 blk_bio_cgid(struct bio *bio)
-{
-#ifdef CONFIG_BLK_CGROUP
-	struct cgroup_subsys_state *css;
-
-	if (!(READ_ONCE(blk_opts.val) & BLK_OPT_CGROUP))
-		return 0;
-	css = bio_blkcg_css(bio);
-	return css ? cgroup_id(css->cgroup) : 0;
-#else
-	return 0;
-#endif
-}
-
-/* A request's: its first bio's. */
-static u64 blk_rq_cgid(struct request *rq)
-{
-	return rq->bio ? blk_bio_cgid(rq->bio) : 0;
-}
-
-static void blk_rq_action(struct request *rq, u32 action, int error,
-			  unsigned int bytes)
+/* Record a, a probe's, in q's session if it has one. */
+static void blk_queue_record(struct request_queue *q, struct blk_act *a,
+			     blk_opf_t opf)
 {
 	struct blk_trace *bt;
 
 	rcu_read_lock();
-	bt = rcu_dereference(rq->q->blk_trace);
-	if (bt) {
-		struct blk_act a = {
-			.sector	= blk_rq_trace_sector(rq),
-			.bytes	= bytes,
-			.what	= action | BLK_TC_ACT(blk_rq_is_passthrough(rq) ?
-						      BLK_TC_PC : BLK_TC_FS),
-			.error	= error,
-			.cgid	= blk_rq_cgid(rq),
-		};
-
-		blk_record(bt, &a, rq->cmd_flags);
-	}
+	bt = rcu_dereference(q->blk_trace);
+	if (bt)
+		blk_record(bt, a, opf);
 	rcu_read_unlock();
+}
+
+/* A request's action: fs or pc, and its first bio's cgroup. */
+static void blk_rq_action(struct request *rq, u32 action, int error,
+			  unsigned int bytes)
+{
+	struct blk_act a = {
+		.sector	= blk_rq_trace_sector(rq),
+		.bytes	= bytes,
+		.what	= action | BLK_TC_ACT(blk_rq_is_passthrough(rq) ?
+					      BLK_TC_PC : BLK_TC_FS),
+		.error	= error,
+		.bio	= rq->bio,
+	};
+
+	blk_queue_record(rq->q, &a, rq->cmd_flags);
 }
 
 static void blk_probe_rq_insert(void *data, struct request *rq)
@@ -370,24 +373,17 @@ static void blk_probe_rq_complete(void *data, struct request *rq,
 static void blk_bio_action(struct request_queue *q, struct bio *bio,
 			   u32 action, int error, const void *data, u32 len)
 {
-	struct blk_trace *bt;
+	struct blk_act a = {
+		.sector	= bio->bi_iter.bi_sector,
+		.bytes	= bio->bi_iter.bi_size,
+		.what	= action,
+		.error	= error,
+		.data	= data,
+		.len	= len,
+		.bio	= bio,
+	};
 
-	rcu_read_lock();
-	bt = rcu_dereference(q->blk_trace);
-	if (bt) {
-		struct blk_act a = {
-			.sector	= bio->bi_iter.bi_sector,
-			.bytes	= bio->bi_iter.bi_size,
-			.what	= action,
-			.error	= error,
-			.data	= data,
-			.len	= len,
-			.cgid	= blk_bio_cgid(bio),
-		};
-
-		blk_record(bt, &a, bio->bi_opf);
-	}
-	rcu_read_unlock();
+	blk_queue_record(q, &a, bio->bi_opf);
 }
 
 static struct request_queue *blk_bio_queue(struct bio *bio)
@@ -455,20 +451,13 @@ static void blk_probe_bio_remap(void *data, struct bio *bio, dev_t dev,
 static void blk_queue_action(struct request_queue *q, u32 action,
 			     const void *data, u32 len)
 {
-	struct blk_trace *bt;
+	struct blk_act a = {
+		.what	= action,
+		.data	= data,
+		.len	= len,
+	};
 
-	rcu_read_lock();
-	bt = rcu_dereference(q->blk_trace);
-	if (bt) {
-		struct blk_act a = {
-			.what	= action,
-			.data	= data,
-			.len	= len,
-		};
-
-		blk_record(bt, &a, 0);
-	}
-	rcu_read_unlock();
+	blk_queue_record(q, &a, 0);
 }
 
 static void blk_probe_plug(void *data, struct request_queue *q)
@@ -486,29 +475,6 @@ static void blk_probe_unplug(void *data, struct request_queue *q,
 			 &n, sizeof(n));
 }
 
-/* A request with data, for rq_remap and the drivers' data. */
-static void blk_rq_data_action(struct request *rq, u32 action, u64 sector,
-			       blk_opf_t opf, const void *data, u32 len)
-{
-	struct blk_trace *bt;
-
-	rcu_read_lock();
-	bt = rcu_dereference(rq->q->blk_trace);
-	if (bt) {
-		struct blk_act a = {
-			.sector	= sector,
-			.bytes	= blk_rq_bytes(rq),
-			.what	= action,
-			.data	= data,
-			.len	= len,
-			.cgid	= blk_rq_cgid(rq),
-		};
-
-		blk_record(bt, &a, opf);
-	}
-	rcu_read_unlock();
-}
-
 /* rq now goes to its queue's disk, from dev's sector from */
 static void blk_probe_rq_remap(void *data, struct request *rq, dev_t dev,
 			       sector_t from)
@@ -519,8 +485,16 @@ static void blk_probe_rq_remap(void *data, struct request *rq, dev_t dev,
 		.sector_from	= cpu_to_be64(from),
 	};
 
-	blk_rq_data_action(rq, BLK_TA_REMAP, blk_rq_pos(rq), rq->cmd_flags,
-			   &r, sizeof(r));
+	struct blk_act a = {
+		.sector	= blk_rq_pos(rq),
+		.bytes	= blk_rq_bytes(rq),
+		.what	= BLK_TA_REMAP,
+		.data	= &r,
+		.len	= sizeof(r),
+		.bio	= rq->bio,
+	};
+
+	blk_queue_record(rq->q, &a, rq->cmd_flags);
 }
 
 /**
@@ -535,9 +509,17 @@ static void blk_probe_rq_remap(void *data, struct request *rq, dev_t dev,
  */
 void blk_add_driver_data(struct request *rq, void *data, size_t len)
 {
-	/* too long either way: blk_record() counts it if it is wanted */
-	blk_rq_data_action(rq, BLK_TA_DRV_DATA, blk_rq_trace_sector(rq), 0,
-			   data, min_t(size_t, len, U32_MAX));
+	struct blk_act a = {
+		.sector	= blk_rq_trace_sector(rq),
+		.bytes	= blk_rq_bytes(rq),
+		.what	= BLK_TA_DRV_DATA,
+		.data	= data,
+		/* too long either way: blk_record() counts it if wanted */
+		.len	= min_t(size_t, len, U32_MAX),
+		.bio	= rq->bio,
+	};
+
+	blk_queue_record(rq->q, &a, 0);
 }
 EXPORT_SYMBOL_GPL(blk_add_driver_data);
 

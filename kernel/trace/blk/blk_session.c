@@ -197,10 +197,14 @@ int blk_trace_detach(struct request_queue *q)
 				 lockdep_is_held(&q->debugfs_mutex));
 	if (!bt)
 		return -EINVAL;
+	/*
+	 * No probe finds bt any more once those running have finished:
+	 * a stop's own grace period, after the unpublishing, waits for them.
+	 */
 	if (bt->trace_state == Blktrace_running)
 		blk_trace_stop(bt);
-	/* no probe finds bt any more once those running have finished */
-	synchronize_rcu();
+	else
+		synchronize_rcu();
 	blk_trace_free(q, bt);
 	blk_probes_put();
 	return 0;
@@ -477,6 +481,6 @@ int blk_trace_ioctl(struct block_device *bdev, unsigned int cmd,
  */
 void blk_trace_shutdown(struct request_queue *q)
 {
-	if (rcu_access_pointer(q->blk_trace))
-		blk_trace_detach(q);
+	/* -EINVAL: it had none */
+	blk_trace_detach(q);
 }
