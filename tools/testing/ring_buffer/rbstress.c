@@ -74,6 +74,8 @@ struct wstate {
 	unsigned long classified;
 	unsigned long ctx_written[NCTX];
 	unsigned long irq_runs, irq_deferred, nmi_runs;
+	/* -F skip done (cpu 0's task context alone reads and sets it) */
+	int skipped;
 	/* Read by this thread's signal handlers: READ_ONCE/WRITE_ONCE. */
 	int handlers_off;
 	int park_req, parked, stop;
@@ -517,8 +519,16 @@ static void write_one(struct wstate *w, int ctx, bool big)
 		return;
 	}
 	ring_buffer_unlock_commit(buffer, ev);
-	if (opt_fault == FAULT_SKIP && w->cpu == 0 && ctx == CTX_TASK && seq == 1000)
+	/*
+	 * The first record this path commits from seq 1000 on: seq 1000
+	 * itself may have been discarded or copied in, and the fault must
+	 * happen in every run for the teeth to bite.
+	 */
+	if (opt_fault == FAULT_SKIP && w->cpu == 0 && ctx == CTX_TASK &&
+	    seq >= 1000 && !w->skipped) {
+		w->skipped = 1;
 		return;
+	}
 	add(&w->written, 1);
 	add(&w->ctx_written[ctx], 1);
 }
