@@ -746,6 +746,11 @@ void perf_trace_del(struct perf_event *event, int flags);
 int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 			      char *filter_str);
 void ftrace_profile_free_filter(struct perf_event *event);
+#ifdef CONFIG_KPROBE_EVENTS
+/* The "kprobe" PMU (kernel/trace/probes/kprobe_event.c). */
+int perf_kprobe_init(struct perf_event *event, bool is_retprobe);
+void perf_kprobe_destroy(struct perf_event *event);
+#endif
 
 /* What a perf probe records into: a per-CPU, per-context buffer. */
 void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp);

@@ -1355,6 +1355,36 @@ int trace_remove_event_call(struct trace_event_call *call)
 }
 EXPORT_SYMBOL_GPL(trace_remove_event_call);
 
+/*
+ * Dynamic events (kernel/trace/probes) add and remove their calls with
+ * both locks held, in tracing's order: trace_types_lock, event_mutex.
+ */
+int trace_event_add_dyn(struct trace_event_call *call)
+{
+	lockdep_assert_held(&trace_types_lock);
+	lockdep_assert_held(&event_mutex);
+	return event_register(call, NULL);
+}
+
+int trace_event_remove_dyn(struct trace_event_call *call)
+{
+	struct trace_event_file *file;
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	lockdep_assert_held(&event_mutex);
+	if (trace_event_dyn_busy(call))
+		return -EBUSY;
+	list_for_each_entry(tr, &trace_arrays, list)
+		list_for_each_entry(file, &tr->events, list)
+			if (file->event_call == call &&
+			    (file->flags & EVENT_FILE_FL_ENABLED))
+				return -EBUSY;
+	tracepoint_synchronize_unregister();
+	event_unregister(call);
+	return 0;
+}
+
 struct trace_event_call *trace_event_call_by_id(int id)
 {
 	struct trace_event_call *call, *found = NULL;

@@ -223,6 +223,13 @@ int trace_event_perf_reg(struct trace_event_call *call, enum trace_reg type,
 			 void *data);
 #endif
 
+/*
+ * Add or remove a dynamic event's call (kernel/trace/probes): -EBUSY if
+ * it is enabled or referenced anywhere. [L][E]
+ */
+int trace_event_add_dyn(struct trace_event_call *call);
+int trace_event_remove_dyn(struct trace_event_call *call);
+
 /* The event whose type is id, with a reference on its module; or NULL. */
 struct trace_event_call *trace_event_call_by_id(int id);
 void trace_event_call_put(struct trace_event_call *call);

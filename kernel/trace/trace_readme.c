@@ -108,6 +108,38 @@ static const char readme_stack[] =
 	"\t\t\t  set_ftrace_filter; it runs while\n"
 	"\t\t\t  /proc/sys/kernel/stack_tracer_enabled is 1\n";
 
+/*
+ * The dynamic events' part: ftracetest and scripts grep these lines
+ * to learn what the kernel takes, so they are upstream's words.
+ */
+static const char readme_dynamic[] =
+#ifdef CONFIG_DYNAMIC_EVENTS
+	"  dynamic_events\t\t- Create/append/remove/show the generic dynamic events\n"
+	"\t\t\t  Write into this file to define/undefine new trace events.\n"
+#endif
+#ifdef CONFIG_KPROBE_EVENTS
+	"  kprobe_events\t\t- Create/append/remove/show the kernel dynamic events\n"
+	"\t\t\t  Write into this file to define/undefine new trace events.\n"
+	"\t  accepts: event-definitions (one definition per line)\n"
+	"\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n"
+	"\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+	"\t           -:[<group>/][<event>]\n"
+	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
+	"place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
+	"\t     args: <name>=fetcharg[:type]\n"
+	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n"
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
+#else
+	"\t           $stack<index>, $stack, $retval, $comm,\n"
+#endif
+	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
+	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+	"\t           symstr, <type>\\[<array-size>\\]\n"
+#endif
+	"";
+
 static const char readme_top_only[] =
 	"\n"
 	" In this directory only:\n"
@@ -144,6 +176,7 @@ static int readme_show(struct seq_file *m, void *v)
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
 		seq_puts(m, readme_functions);
 	seq_puts(m, readme_top_only);
+	seq_puts(m, readme_dynamic);
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
 		seq_puts(m, readme_functions_top);
 	if (IS_ENABLED(CONFIG_STACK_TRACER))

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dynamic_events: one file for every kind of event made at run time.
+ *
+ * A write is a list of lines, each a definition or a removal:
+ *	p:[GRP/]EVENT ...	a definition: the types are asked in turn,
+ *				each either takes the line or says
+ *				-ECANCELED (not mine)
+ *	-:[GRP/]EVENT [ARGS]	removal of the events that match
+ *	!DEFINITION		removal, the definition's name naming it
+ * Opening it for writing without O_APPEND removes every dynamic event
+ * first, or fails with EBUSY if one is in use. Reading lists each
+ * event's definition. The per-type files (kprobe_events...) are the
+ * same file restricted to their type.
+ *
+ * Dynamic events count their users in call->refcnt (open perf events,
+ * triggers that enable them, modules holding their file): an event
+ * with users cannot be removed.
+ */
+#include <linux/uaccess.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+
+#include "probes.h"
+
+LIST_HEAD(dyn_events);
+static LIST_HEAD(dyn_event_types);
+/* serialises definitions: the parse's error log and the type list */
+static DEFINE_MUTEX(dyn_event_create_mutex);
+
+/* The longest definition line a write may hold. */
+#define DYN_LINE_MAX	4096
+
+bool trace_event_dyn_try_get_ref(struct trace_event_call *call)
+{
+	/*
+	 * Every caller found call on event_calls under event_mutex, which
+	 * its removal holds too: it is alive.
+	 */
+	atomic_inc(&call->refcnt);
+	return true;
+}
+
+void trace_event_dyn_put_ref(struct trace_event_call *call)
+{
+	if (WARN_ON_ONCE(atomic_dec_return(&call->refcnt) < 0))
+		atomic_inc(&call->refcnt);
+}
+
+bool trace_event_dyn_busy(struct trace_event_call *call)
+{
+	return atomic_read(&call->refcnt) != 0;
+}
+
+int dyn_event_register_type(struct dyn_event_type *type)
+{
+	mutex_lock(&dyn_event_create_mutex);
+	list_add_tail(&type->list, &dyn_event_types);
+	mutex_unlock(&dyn_event_create_mutex);
+	return 0;
+}
+
+void dyn_event_add(struct dyn_event *ev, struct dyn_event_type *type)
+{
+	lockdep_assert_held(&event_mutex);
+	ev->type = type;
+	list_add_tail(&ev->list, &dyn_events);
+}
+
+void dyn_event_del(struct dyn_event *ev)
+{
+	lockdep_assert_held(&event_mutex);
+	list_del_init(&ev->list);
+}
+
+/* "-:[GRP/]EVENT [ARGS]" or "!DEFINITION": remove what it names. */
+static int dyn_event_remove(int argc, const char **argv,
+			    struct dyn_event_type *type)
+{
+	struct dyn_event *ev, *next;
+	char *group = NULL, *event, *name, *slash;
+	int ret = -ENOENT;
+
+	if (argv[0][0] == '-') {
+		if (argv[0][1] != ':')
+			return -EINVAL;
+		name = kstrdup(argv[0] + 2, GFP_KERNEL);
+	} else {
+		const char *colon = strchr(argv[0], ':');
+
+		if (!colon)
+			return -EINVAL;
+		name = kstrdup(colon + 1, GFP_KERNEL);
+	}
+	if (!name)
+		return -ENOMEM;
+	event = name;
+	slash = strchr(name, '/');
+	if (slash) {
+		*slash = '\0';
+		group = name;
+		event = slash + 1;
+	}
+	if (!group && !*event) {
+		kfree(name);
+		return -EINVAL;
+	}
+
+	probe_lock();
+	list_for_each_entry_safe(ev, next, &dyn_events, list) {
+		if (type && ev->type != type)
+			continue;
+		if (!ev->type->match(group, event, argc - 1, argv + 1, ev))
+			continue;
+		ret = ev->type->release(ev);
+		if (ret)
+			break;
+	}
+	probe_unlock();
+	kfree(name);
+	/* records of a removed event cannot be shown any more */
+	if (!ret)
+		tracing_reset_all_online_cpus();
+	return ret;
+}
+
+static int dyn_event_run_line(char *line, struct dyn_event_type *type)
+{
+	struct dyn_event_type *t;
+	const char **argv;
+	int argc, ret;
+
+	argv = (const char **)argv_split(GFP_KERNEL, line, &argc);
+	if (!argv)
+		return -ENOMEM;
+	if (!argc) {
+		ret = 0;
+		goto out;
+	}
+	if (argv[0][0] == '-' || argv[0][0] == '!') {
+		ret = dyn_event_remove(argc, argv, type);
+		goto out;
+	}
+	ret = -ECANCELED;
+	mutex_lock(&dyn_event_create_mutex);
+	list_for_each_entry(t, &dyn_event_types, list) {
+		if (type && t != type)
+			continue;
+		ret = t->create(argc, argv);
+		if (ret != -ECANCELED)
+			break;
+	}
+	mutex_unlock(&dyn_event_create_mutex);
+	if (ret == -ECANCELED)
+		ret = -EINVAL;
+out:
+	argv_free((char **)argv);
+	return ret;
+}
+
+ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
+			      loff_t *ppos, struct dyn_event_type *type)
+{
+	size_t done = 0;
+	char *buf;
+	int ret = 0;
+
+	buf = kmalloc(DYN_LINE_MAX, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	while (done < count) {
+		size_t n = min_t(size_t, count - done, DYN_LINE_MAX - 1);
+		char *nl, *hash;
+
+		if (copy_from_user(buf, ubuf + done, n)) {
+			ret = -EFAULT;
+			break;
+		}
+		buf[n] = '\0';
+		nl = strchr(buf, '\n');
+		if (nl) {
+			*nl = '\0';
+			n = nl - buf + 1;
+		} else if (done + n < count) {
+			/* a line longer than we take */
+			ret = -EINVAL;
+			break;
+		}
+		hash = strchr(buf, '#');
+		if (hash)
+			*hash = '\0';
+		ret = dyn_event_run_line(buf, type);
+		if (ret)
+			break;
+		done += n;
+	}
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += done;
+	return done;
+}
+
+int dyn_event_release_all(struct dyn_event_type *type)
+{
+	struct dyn_event *ev, *next;
+	int ret = 0;
+
+	probe_lock();
+	list_for_each_entry(ev, &dyn_events, list) {
+		if (type && ev->type != type)
+			continue;
+		if (ev->type->busy(ev)) {
+			ret = -EBUSY;
+			goto out;
+		}
+	}
+	list_for_each_entry_safe(ev, next, &dyn_events, list) {
+		if (type && ev->type != type)
+			continue;
+		ret = ev->type->release(ev);
+		if (ret)
+			break;
+	}
+out:
+	probe_unlock();
+	if (!ret)
+		tracing_reset_all_online_cpus();
+	return ret;
+}
+
+/* The listing: a seq_file over dyn_events, under event_mutex. */
+struct dyn_event_iter {
+	struct dyn_event_type	*type;
+	int (*show)(struct seq_file *m, void *v);
+};
+
+static void *dyn_seq_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&event_mutex);
+	return seq_list_start(&dyn_events, *pos);
+}
+
+static void *dyn_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &dyn_events, pos);
+}
+
+static void dyn_seq_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int dyn_seq_show(struct seq_file *m, void *v)
+{
+	struct dyn_event_iter *it = m->private;
+	struct dyn_event *ev = list_entry(v, struct dyn_event, list);
+
+	if (it->type && ev->type != it->type)
+		return 0;
+	if (it->show)
+		return it->show(m, ev);
+	return ev->type->show(m, ev);
+}
+
+static const struct seq_operations dyn_seq_ops = {
+	.start	= dyn_seq_start,
+	.next	= dyn_seq_next,
+	.stop	= dyn_seq_stop,
+	.show	= dyn_seq_show,
+};
+
+int dyn_event_open(struct inode *inode, struct file *file,
+		   struct dyn_event_type *type,
+		   int (*show)(struct seq_file *m, void *v))
+{
+	struct dyn_event_iter *it;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC) &&
+	    !(file->f_flags & O_APPEND)) {
+		ret = dyn_event_release_all(type);
+		if (ret)
+			return ret;
+	}
+	it = __seq_open_private(file, &dyn_seq_ops, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	it->type = type;
+	it->show = show;
+	return 0;
+}
+
+static int dynamic_events_open(struct inode *inode, struct file *file)
+{
+	return dyn_event_open(inode, file, NULL, NULL);
+}
+
+static ssize_t dynamic_events_write(struct file *file,
+				    const char __user *ubuf, size_t count,
+				    loff_t *ppos)
+{
+	return dyn_event_write_lines(ubuf, count, ppos, NULL);
+}
+
+static const struct file_operations dynamic_events_fops = {
+	.owner		= THIS_MODULE,
+	.open		= dynamic_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+	.write		= dynamic_events_write,
+};
+
+static __init int dynamic_events_init(void)
+{
+	if (tracing_init_dentry())
+		return 0;
+	trace_create_file("dynamic_events", TRACE_MODE_WRITE, NULL, NULL,
+			  &dynamic_events_fops);
+	return 0;
+}
+fs_initcall(dynamic_events_init);

@@ -1,0 +1,903 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobe events: kprobe_events, kprobe_profile, and the handlers.
+ *
+ *	p[:[GRP/][EVENT]] [MOD:]SYM[+OFFS]|ADDR [ARGS]
+ *	r[MAXACTIVE][:[GRP/][EVENT]] [MOD:]SYM[+0] [ARGS]
+ *	p[:[GRP/][EVENT]] [MOD:]SYM[+0]%return [ARGS]
+ *
+ * Each definition is a kprobe (or kretprobe) registered disarmed when it
+ * is made, and armed while its event is enabled in some instance or
+ * used by perf. kprobes itself chooses how: an ftrace call site goes
+ * through ftrace (KPROBES_ON_FTRACE), any other place through a
+ * breakpoint. A probe on a module not loaded yet waits for it: the
+ * module notifier registers it when the module comes; when the module
+ * goes, kprobes marks the probe gone and it waits again.
+ *
+ * The handlers run with preemption off, never nested on a CPU (kprobes
+ * counts a probe hit inside a handler as missed, and calls no handler),
+ * so one scratch page per CPU is enough to build a record whose strings
+ * must be measured before it is reserved. A record's strings take at
+ * most what is left of that page after the fixed part: longer ones are
+ * cut, not dropped.
+ */
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/kallsyms.h>
+#include <linux/perf_event.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+#include <linux/ftrace.h>
+#include <linux/security.h>
+
+#include "probes.h"
+
+#define KPROBE_GROUP	"kprobes"
+
+/* The record's own part, before the arguments. */
+struct kprobe_head {
+	struct trace_entry	ent;
+	unsigned long		ip;
+};
+
+struct kretprobe_head {
+	struct trace_entry	ent;
+	unsigned long		func;
+	unsigned long		ret_ip;
+};
+
+struct kprobe_probe {
+	struct probe		p;
+	struct kretprobe	rp;		/* rp.kp for a plain kprobe */
+	char			*symbol;	/* [MOD:]SYM, or NULL */
+	unsigned long		offset;
+	void			*addr;		/* ADDR when no symbol */
+	bool			registered;	/* [E] with kprobes */
+	unsigned long __percpu	*nhit;
+};
+
+static struct dyn_event_type kprobe_type;
+static const struct probe_event_ops kprobe_ops;
+
+/* A page per CPU to build records with strings in. */
+static void __percpu *kprobe_scratch;
+#define KPROBE_SCRATCH	PAGE_SIZE
+
+static struct kprobe_probe *to_kpp(struct dyn_event *ev)
+{
+	return container_of(ev, struct kprobe_probe, p.dyn);
+}
+
+static bool kpp_is_return(struct kprobe_probe *kpp)
+{
+	return !!kpp->rp.handler;
+}
+
+/* ---- the handlers ---- */
+
+/*
+ * Build the record: its head (filled by fill) and its arguments, in dst
+ * if it has no strings, else in this CPU's scratch page. Returns the
+ * record's size, and in *src where it was built.
+ */
+static unsigned int kprobe_build(struct kprobe_probe *kpp,
+				 struct pt_regs *regs, void **src)
+{
+	struct probe_event *ev = kpp->p.event;
+	unsigned int room, used;
+	void *rec;
+
+	rec = this_cpu_ptr(kprobe_scratch);
+	room = KPROBE_SCRATCH - ev->base - ev->fixed;
+	used = probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
+				ev->base, ev->fixed, room);
+	*src = rec;
+	return ev->base + ev->fixed + used;
+}
+
+static void kprobe_fill_head(struct kprobe_probe *kpp, void *rec,
+			     unsigned long ret_ip)
+{
+	if (kpp_is_return(kpp)) {
+		struct kretprobe_head *h = rec;
+
+		h->func = (unsigned long)kpp->rp.kp.addr;
+		h->ret_ip = ret_ip;
+	} else {
+		struct kprobe_head *h = rec;
+
+		h->ip = (unsigned long)kpp->rp.kp.addr;
+	}
+}
+
+static void kprobe_to_files(struct kprobe_probe *kpp, struct pt_regs *regs,
+			    unsigned long ret_ip)
+{
+	struct probe_event *ev = kpp->p.event;
+	bool strings = probe_args_have_strings(kpp->p.args, kpp->p.nargs);
+	struct trace_event_buffer fbuf;
+	struct probe_file_link *link;
+	void *built = NULL, *rec;
+	unsigned int size = ev->base + ev->fixed;
+
+	/* preemption is off: the RCU-sched reader of ev->files */
+	list_for_each_entry_rcu(link, &ev->files, list, true) {
+		struct trace_event_file *file = link->file;
+
+		if (trace_trigger_soft_disabled(file))
+			continue;
+		/* the strings are measured once, for every instance */
+		if (strings && !built)
+			size = kprobe_build(kpp, regs, &built);
+		rec = trace_event_buffer_reserve(&fbuf, file, size);
+		if (!rec)
+			continue;
+		/* the head is the reserve's: copy the arguments only */
+		if (built)
+			memcpy(rec + ev->base, built + ev->base,
+			       size - ev->base);
+		else
+			probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
+					 ev->base, ev->fixed, 0);
+		kprobe_fill_head(kpp, rec, ret_ip);
+		fbuf.regs = regs;
+		trace_event_buffer_commit(&fbuf);
+	}
+}
+
+#ifdef CONFIG_PERF_EVENTS
+static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
+			   unsigned long ret_ip)
+{
+	struct probe_event *ev = kpp->p.event;
+	struct trace_event_call *call = &ev->call;
+	struct hlist_head *head;
+	void *built = NULL, *rec;
+	unsigned int len, size;
+	int rctx;
+
+	head = this_cpu_ptr(call->perf_events);
+	if (hlist_empty(head))
+		return;
+	len = ev->base + ev->fixed;
+	if (probe_args_have_strings(kpp->p.args, kpp->p.nargs))
+		len = kprobe_build(kpp, regs, &built);
+	/* perf puts a u32 size before the record: end on a u64 */
+	size = ALIGN(len + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!rec)
+		return;
+	perf_trace_buf_update(rec, call->event.type);
+	if (built)
+		memcpy(rec + ev->base, built + ev->base, len - ev->base);
+	else
+		probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
+				 ev->base, ev->fixed, 0);
+	kprobe_fill_head(kpp, rec, ret_ip);
+	perf_trace_buf_submit(rec, size, rctx, call->event.type, 1, regs,
+			      head, NULL);
+}
+#else
+static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
+			   unsigned long ret_ip)
+{
+}
+#endif
+
+static void kprobe_record(struct kprobe_probe *kpp, struct pt_regs *regs,
+			  unsigned long ret_ip)
+{
+	unsigned int flags = READ_ONCE(kpp->p.event->flags);
+
+	raw_cpu_inc(*kpp->nhit);
+	if (flags & PE_TRACE)
+		kprobe_to_files(kpp, regs, ret_ip);
+	if (flags & PE_PERF)
+		kprobe_to_perf(kpp, regs, ret_ip);
+}
+
+static int kprobe_pre_handler(struct kprobe *kp, struct pt_regs *regs)
+{
+	kprobe_record(container_of(kp, struct kprobe_probe, rp.kp), regs, 0);
+	return 0;	/* go on single-stepping */
+}
+
+NOKPROBE_SYMBOL(kprobe_pre_handler);
+
+static int kretprobe_handler(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+
+	if (rp)
+		kprobe_record(container_of(rp, struct kprobe_probe, rp), regs,
+			      get_kretprobe_retaddr(ri));
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kretprobe_handler);
+
+/* ---- registration ---- */
+
+/* The module a [MOD:]SYM names, or NULL; *len its name's length. */
+static const char *kpp_module(struct kprobe_probe *kpp, size_t *len)
+{
+	const char *colon = kpp->symbol ? strchr(kpp->symbol, ':') : NULL;
+
+	if (!colon)
+		return NULL;
+	*len = colon - kpp->symbol;
+	return kpp->symbol;
+}
+
+static bool kpp_module_loaded(struct kprobe_probe *kpp)
+{
+	const char *name;
+	char buf[MODULE_NAME_LEN];
+	size_t len;
+	bool ret;
+
+	name = kpp_module(kpp, &len);
+	if (!name)
+		return true;
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, name, len);
+	buf[len] = '\0';
+	rcu_read_lock_sched();
+	ret = !!find_module(buf);
+	rcu_read_unlock_sched();
+	return ret;
+}
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && !defined(CONFIG_KPROBE_EVENTS_ON_NOTRACE)
+/*
+ * A function without a call site is notrace: probing it could recurse
+ * into the tracing code itself. Probe only functions ftrace could trace.
+ */
+static bool kpp_in_notrace(struct kprobe_probe *kpp)
+{
+	unsigned long addr, size, offset;
+
+	addr = kpp->symbol ? kallsyms_lookup_name(kpp->symbol) + kpp->offset :
+			     (unsigned long)kpp->addr;
+	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset))
+		return false;	/* kprobes will say what is wrong */
+	addr -= offset;
+	return !ftrace_location_range(addr, addr + size - 1);
+}
+#else
+static bool kpp_in_notrace(struct kprobe_probe *kpp)
+{
+	return false;
+}
+#endif
+
+/* Register with kprobes, armed if the event is in use. [E] */
+static int kpp_register(struct kprobe_probe *kpp)
+{
+	struct kprobe *kp = &kpp->rp.kp;
+	int ret;
+
+	if (kpp_in_notrace(kpp)) {
+		pr_warn("Could not probe notrace function %s\n",
+			kpp->symbol ?: "(address)");
+		return -EINVAL;
+	}
+	/* kprobes keeps state in the struct: start from a clean one */
+	memset(kp, 0, sizeof(*kp));
+	if (kpp->symbol) {
+		kp->symbol_name = kpp->symbol;
+		kp->offset = kpp->offset;
+	} else {
+		kp->addr = kpp->addr;
+	}
+	kp->pre_handler = kpp_is_return(kpp) ? NULL : kprobe_pre_handler;
+	if (!(kpp->p.event && (kpp->p.event->flags & (PE_TRACE | PE_PERF))))
+		kp->flags = KPROBE_FLAG_DISABLED;
+	ret = kpp_is_return(kpp) ? register_kretprobe(&kpp->rp) :
+				   register_kprobe(kp);
+	if (!ret)
+		kpp->registered = true;
+	return ret;
+}
+
+static void kpp_unregister(struct kprobe_probe *kpp)
+{
+	if (!kpp->registered)
+		return;
+	/* waits for the handlers that may be running */
+	if (kpp_is_return(kpp))
+		unregister_kretprobe(&kpp->rp);
+	else
+		unregister_kprobe(&kpp->rp.kp);
+	kpp->registered = false;
+	/* a kprobe on a symbol looks its address up again next time */
+	if (kpp->symbol)
+		kpp->rp.kp.addr = NULL;
+}
+
+static int kprobe_arm_one(struct probe *p, unsigned int want)
+{
+	struct kprobe_probe *kpp = container_of(p, struct kprobe_probe, p);
+	struct kprobe *kp = &kpp->rp.kp;
+
+	if (!kpp->registered || kprobe_gone(kp))
+		return 0;	/* armed when its module comes */
+	if (want)
+		return enable_kprobe(kp);
+	return disable_kprobe(kp);
+}
+
+static void kpp_free(struct kprobe_probe *kpp)
+{
+	int i;
+
+	for (i = 0; i < kpp->p.nargs; i++)
+		probe_arg_free(&kpp->p.args[i]);
+	kfree(kpp->p.args);
+	kfree(kpp->symbol);
+	free_percpu(kpp->nhit);
+	kfree(kpp);
+}
+
+/* ---- parsing a definition ---- */
+
+/* How many symbols have this name, in the kernel and its modules. */
+struct sym_count {
+	const char	*name;
+	unsigned int	n;
+};
+
+static int count_kernel_sym(void *data, unsigned long addr)
+{
+	((struct sym_count *)data)->n++;
+	return 0;
+}
+
+static int count_module_sym(void *data, const char *name, struct module *mod,
+			    unsigned long addr)
+{
+	struct sym_count *c = data;
+
+	if (!strcmp(name, c->name))
+		c->n++;
+	return 0;
+}
+
+static unsigned int kprobe_symbol_count(const char *name)
+{
+	struct sym_count c = { .name = name };
+
+	kallsyms_on_each_match_symbol(count_kernel_sym, name, &c);
+	module_kallsyms_on_each_symbol(count_module_sym, &c);
+	return c.n;
+}
+
+/* SYM[+OFFS]: split off the offset (the only sign kept is '+'). */
+static int split_symbol(char *sym, unsigned long *offset)
+{
+	char *sign = strpbrk(sym, "+-");
+	long off;
+
+	*offset = 0;
+	if (!sign)
+		return 0;
+	if (kstrtol(sign + (*sign == '+'), 0, &off) || *sign == '-' || off < 0)
+		return -EINVAL;
+	if (off > UINT_MAX)
+		return -EINVAL;
+	*sign = '\0';
+	*offset = off;
+	return 0;
+}
+
+static int kprobe_create(int argc, const char **argv)
+{
+	struct probe_cmd cmd = { .subsys = "trace_kprobe", .argc = argc,
+				 .argv = argv };
+	char group[PROBE_NAME_MAX] = KPROBE_GROUP, event[PROBE_NAME_MAX] = "";
+	unsigned int flags = PROBE_KERNEL, size = 0, maxactive = 0;
+	const char *name = NULL;
+	struct kprobe_probe *kpp;
+	unsigned long addr = 0;
+	bool is_return = false;
+	char *pct;
+	int i, ret;
+
+	switch (argv[0][0]) {
+	case 'r':
+		is_return = true;
+		break;
+	case 'p':
+		break;
+	default:
+		return -ECANCELED;
+	}
+	if (argc < 2)
+		return -ECANCELED;
+	/* PATH:OFFSET is a uprobe's */
+	if (strchr(argv[1], '/') && strchr(argv[1], ':'))
+		return -ECANCELED;
+
+	name = strchr(argv[0] + 1, ':');
+	if (isdigit(argv[0][1])) {
+		size_t len = name ? name - argv[0] - 1 : strlen(argv[0] + 1);
+		char num[PROBE_NAME_MAX];
+
+		if (!is_return) {
+			probe_err(&cmd, 1, PERR_MAXACT_NO_KPROBE);
+			return -EINVAL;
+		}
+		if (len >= sizeof(num)) {
+			probe_err(&cmd, 1, PERR_BAD_MAXACT);
+			return -EINVAL;
+		}
+		memcpy(num, argv[0] + 1, len);
+		num[len] = '\0';
+		if (kstrtouint(num, 0, &maxactive) || !maxactive) {
+			probe_err(&cmd, 1, PERR_BAD_MAXACT);
+			return -EINVAL;
+		}
+		if (maxactive > KRETPROBE_MAXACTIVE_MAX) {
+			probe_err(&cmd, 1, PERR_MAXACT_TOO_BIG);
+			return -EINVAL;
+		}
+	} else if (argv[0][1] && argv[0][1] != ':') {
+		return -ECANCELED;
+	}
+
+	kpp = kzalloc(sizeof(*kpp), GFP_KERNEL);
+	if (!kpp)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&kpp->p.dyn.list);
+	INIT_LIST_HEAD(&kpp->p.sibling);
+	kpp->nhit = alloc_percpu(unsigned long);
+	if (!kpp->nhit) {
+		ret = -ENOMEM;
+		goto free;
+	}
+
+	/* the place */
+	cmd.word = 1;
+	if (kstrtoul(argv[1], 0, &addr)) {
+		addr = 0;
+		kpp->symbol = kstrdup(argv[1], GFP_KERNEL);
+		if (!kpp->symbol) {
+			ret = -ENOMEM;
+			goto free;
+		}
+		pct = strchr(kpp->symbol, '%');
+		if (pct) {
+			if (strcmp(pct, "%return")) {
+				probe_err(&cmd, pct - kpp->symbol,
+					  PERR_BAD_ADDR_SUFFIX);
+				ret = -EINVAL;
+				goto free;
+			}
+			*pct = '\0';
+			is_return = true;
+		}
+		if (split_symbol(kpp->symbol, &kpp->offset)) {
+			probe_err(&cmd, 0, PERR_BAD_PROBE_ADDR);
+			ret = -EINVAL;
+			goto free;
+		}
+		if (is_return)
+			flags |= PROBE_RETURN;
+		ret = kprobe_on_func_entry(NULL, kpp->symbol, kpp->offset);
+		if (!ret)
+			flags |= PROBE_FENTRY;
+		if (ret == -EINVAL && is_return) {
+			probe_err(&cmd, 0, PERR_BAD_RETPROBE);
+			ret = -EINVAL;
+			goto free;
+		}
+		if (!strchr(kpp->symbol, ':')) {
+			unsigned int n = kprobe_symbol_count(kpp->symbol);
+
+			if (n > 1) {
+				probe_err(&cmd, 0, PERR_NON_UNIQ_SYMBOL);
+				ret = -EADDRNOTAVAIL;
+				goto free;
+			}
+			if (!n) {
+				probe_err(&cmd, 0, PERR_BAD_PROBE_ADDR);
+				ret = -ENOENT;
+				goto free;
+			}
+		}
+	} else {
+		kpp->addr = (void *)addr;
+		if (is_return)
+			flags |= PROBE_RETURN;
+	}
+
+	/* the names */
+	cmd.word = 0;
+	if (name) {
+		ret = probe_parse_names(&cmd, name + 1, name + 1 - argv[0],
+					group, event);
+		if (ret)
+			goto free;
+	}
+	if (!event[0]) {
+		if (kpp->symbol)
+			snprintf(event, sizeof(event), "%c_%s_%lu",
+				 is_return ? 'r' : 'p', kpp->symbol,
+				 kpp->offset);
+		else
+			snprintf(event, sizeof(event), "%c_0x%p",
+				 is_return ? 'r' : 'p', kpp->addr);
+		for (pct = event; *pct; pct++)
+			if (!isalnum(*pct) && *pct != '_')
+				*pct = '_';
+	}
+
+	/* the arguments */
+	argc -= 2;
+	kpp->p.args = kcalloc(max(argc, 1), sizeof(*kpp->p.args), GFP_KERNEL);
+	if (!kpp->p.args) {
+		ret = -ENOMEM;
+		goto free;
+	}
+	for (i = 0; i < argc && i < PROBE_MAX_ARGS; i++) {
+		cmd.word = i + 2;
+		kpp->p.nargs++;
+		ret = probe_arg_parse(&cmd, kpp->p.args, i, argv[i + 2], flags,
+				      &size);
+		if (ret)
+			goto free;
+	}
+
+	if (is_return) {
+		kpp->rp.handler = kretprobe_handler;
+		kpp->rp.maxactive = maxactive;
+	}
+
+	probe_lock();
+	for (i = 0; i < kpp->p.nargs; i++) {
+		ret = probe_arg_resolve(&kpp->p.args[i]);
+		if (ret) {
+			cmd.word = i + 2;
+			probe_err(&cmd, 0, PERR_BAD_FETCH_ARG);
+			goto unlock;
+		}
+	}
+	ret = probe_event_attach(&kpp->p, group, event,
+				 is_return ? PE_RETURN : 0, &kprobe_ops,
+				 is_return ? sizeof(struct kretprobe_head) :
+					     sizeof(struct kprobe_head), &cmd);
+	if (ret)
+		goto unlock;
+	ret = kpp_register(kpp);
+	if (ret == -ENOENT && !kpp_module_loaded(kpp)) {
+		pr_warn("This probe might be able to register after target module is loaded. Continue.\n");
+		ret = 0;
+	}
+	if (ret) {
+		cmd.word = 1;
+		if (ret == -EILSEQ)
+			probe_err(&cmd, 0, PERR_BAD_INSN_BNDRY);
+		else if (ret == -ENOENT)
+			probe_err(&cmd, 0, PERR_BAD_PROBE_ADDR);
+		else if (ret != -ENOMEM && ret != -EEXIST)
+			probe_err(&cmd, 0, PERR_FAIL_REG_PROBE);
+		probe_event_detach(&kpp->p);
+		goto unlock;
+	}
+	dyn_event_add(&kpp->p.dyn, &kprobe_type);
+	probe_unlock();
+	return 0;
+
+unlock:
+	probe_unlock();
+free:
+	kpp_free(kpp);
+	return ret;
+}
+
+/* ---- the dynamic event type ---- */
+
+static void kprobe_show_place(struct seq_file *m, struct kprobe_probe *kpp)
+{
+	if (!kpp->symbol)
+		seq_printf(m, " 0x%p", kpp->addr);
+	else if (kpp->offset)
+		seq_printf(m, " %s+%lu", kpp->symbol, kpp->offset);
+	else
+		seq_printf(m, " %s", kpp->symbol);
+}
+
+static int kprobe_show(struct seq_file *m, struct dyn_event *d)
+{
+	struct kprobe_probe *kpp = to_kpp(d);
+
+	seq_putc(m, kpp_is_return(kpp) ? 'r' : 'p');
+	if (kpp_is_return(kpp) && kpp->rp.maxactive)
+		seq_printf(m, "%d", kpp->rp.maxactive);
+	probe_show_names(m, &kpp->p);
+	kprobe_show_place(m, kpp);
+	probe_show_args(m, &kpp->p);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static bool kprobe_busy(struct dyn_event *d)
+{
+	return probe_event_busy(to_kpp(d)->p.event);
+}
+
+static int kprobe_release(struct dyn_event *d)
+{
+	struct kprobe_probe *kpp = to_kpp(d);
+	struct probe_event *ev = kpp->p.event;
+	int ret;
+
+	/* the last probe of an event in use stays */
+	if (list_is_singular(&ev->probes) && probe_event_busy(ev))
+		return -EBUSY;
+	kpp_unregister(kpp);
+	ret = probe_event_detach(&kpp->p);
+	if (ret) {
+		kpp_register(kpp);
+		return ret;
+	}
+	dyn_event_del(d);
+	kpp_free(kpp);
+	return 0;
+}
+
+static bool kprobe_match(const char *group, const char *event, int argc,
+			 const char **argv, struct dyn_event *d)
+{
+	struct kprobe_probe *kpp = to_kpp(d);
+	char place[KSYM_NAME_LEN + 16];
+
+	/* "-:GRP/" names every event of the group */
+	if ((event[0] && strcmp(kpp->p.event->name, event)) ||
+	    (group && strcmp(kpp->p.event->group, group)))
+		return false;
+	if (!argc)
+		return true;
+	if (!kpp->symbol)
+		snprintf(place, sizeof(place), "0x%p", kpp->addr);
+	else if (kpp->offset)
+		snprintf(place, sizeof(place), "%s+%lu", kpp->symbol,
+			 kpp->offset);
+	else
+		snprintf(place, sizeof(place), "%s", kpp->symbol);
+	if (strcmp(place, argv[0]))
+		return false;
+	return probe_match_args(&kpp->p, argc - 1, argv + 1);
+}
+
+static struct dyn_event_type kprobe_type = {
+	.name		= "kprobe",
+	.probe		= true,
+	.create		= kprobe_create,
+	.show		= kprobe_show,
+	.busy		= kprobe_busy,
+	.release	= kprobe_release,
+	.match		= kprobe_match,
+};
+
+/* ---- the event's side ---- */
+
+static bool kprobe_same_place(struct probe *a, struct probe *b)
+{
+	struct kprobe_probe *x = container_of(a, struct kprobe_probe, p);
+	struct kprobe_probe *y = container_of(b, struct kprobe_probe, p);
+
+	if (!x->symbol || !y->symbol)
+		return !x->symbol && !y->symbol && x->addr == y->addr;
+	return !strcmp(x->symbol, y->symbol) && x->offset == y->offset;
+}
+
+static enum print_line_t kprobe_print(struct trace_iterator *iter,
+				      struct probe_event *ev)
+{
+	struct trace_seq *s = &iter->seq;
+	void *rec = iter->ent;
+
+	trace_seq_printf(s, "%s: (", ev->name);
+	if (ev->flags & PE_RETURN) {
+		struct kretprobe_head *h = rec;
+
+		seq_print_ip_sym(s, h->ret_ip, iter->tr->trace_flags |
+				 TRACE_FL(SYM_OFFSET));
+		trace_seq_puts(s, " <- ");
+		seq_print_ip_sym(s, h->func, iter->tr->trace_flags &
+				 ~TRACE_FL(SYM_OFFSET));
+	} else {
+		struct kprobe_head *h = rec;
+
+		seq_print_ip_sym(s, h->ip, iter->tr->trace_flags |
+				 TRACE_FL(SYM_OFFSET));
+	}
+	trace_seq_putc(s, ')');
+	probe_args_print(s, ev->args, ev->nargs, rec, ev->base);
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+static int kprobe_define_fields(struct trace_event_call *call)
+{
+	struct probe_event *ev = call_to_probe_event(call);
+	int ret;
+
+	if (ev->flags & PE_RETURN) {
+		ret = trace_define_field(call, "unsigned long", "__probe_func",
+					 offsetof(struct kretprobe_head, func),
+					 sizeof(long), 0, FILTER_OTHER);
+		if (ret)
+			return ret;
+		ret = trace_define_field(call, "unsigned long",
+					 "__probe_ret_ip",
+					 offsetof(struct kretprobe_head, ret_ip),
+					 sizeof(long), 0, FILTER_OTHER);
+	} else {
+		ret = trace_define_field(call, "unsigned long", "__probe_ip",
+					 offsetof(struct kprobe_head, ip),
+					 sizeof(long), 0, FILTER_OTHER);
+	}
+	if (ret)
+		return ret;
+	return probe_args_define_fields(call, ev->args, ev->nargs, ev->base);
+}
+
+static const char *kprobe_fmt_head(struct probe_event *ev)
+{
+	return ev->flags & PE_RETURN ? "(%lx <- %lx)" : "(%lx)";
+}
+
+static const char *kprobe_fmt_head_args(struct probe_event *ev)
+{
+	return ev->flags & PE_RETURN ?
+		", REC->__probe_func, REC->__probe_ret_ip" :
+		", REC->__probe_ip";
+}
+
+static const struct probe_event_ops kprobe_ops = {
+	.call_flags	= TRACE_EVENT_FL_KPROBE,
+	.arm_one	= kprobe_arm_one,
+	.same_place	= kprobe_same_place,
+	.print		= kprobe_print,
+	.define_fields	= kprobe_define_fields,
+	.fmt_head	= kprobe_fmt_head,
+	.fmt_head_args	= kprobe_fmt_head_args,
+};
+
+/* ---- the files ---- */
+
+static int kprobe_events_open(struct inode *inode, struct file *file)
+{
+	return dyn_event_open(inode, file, &kprobe_type, NULL);
+}
+
+static ssize_t kprobe_events_write(struct file *file, const char __user *ubuf,
+				   size_t count, loff_t *ppos)
+{
+	return dyn_event_write_lines(ubuf, count, ppos, &kprobe_type);
+}
+
+static const struct file_operations kprobe_events_fops = {
+	.owner		= THIS_MODULE,
+	.open		= kprobe_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+	.write		= kprobe_events_write,
+};
+
+static int kprobe_profile_show(struct seq_file *m, void *v)
+{
+	struct kprobe_probe *kpp = to_kpp(v);
+	unsigned long hits = 0, missed;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		hits += *per_cpu_ptr(kpp->nhit, cpu);
+	missed = kpp->rp.kp.nmissed;
+	if (kpp_is_return(kpp))
+		missed += kpp->rp.nmissed;
+	seq_printf(m, "  %-44s %15lu %15lu\n", kpp->p.event->name, hits,
+		   missed);
+	return 0;
+}
+
+static int kprobe_profile_open(struct inode *inode, struct file *file)
+{
+	if (file->f_mode & FMODE_WRITE)
+		return -EACCES;
+	return dyn_event_open(inode, file, &kprobe_type, kprobe_profile_show);
+}
+
+static const struct file_operations kprobe_profile_fops = {
+	.owner		= THIS_MODULE,
+	.open		= kprobe_profile_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+};
+
+/* ---- modules ---- */
+
+static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
+				void *data)
+{
+	struct module *mod = data;
+	struct dyn_event *d;
+	size_t mlen = strlen(mod->name);
+
+	if (val != MODULE_STATE_COMING)
+		return NOTIFY_DONE;
+	probe_lock();
+	list_for_each_entry(d, &dyn_events, list) {
+		struct kprobe_probe *kpp;
+		const char *name;
+		size_t len;
+
+		if (d->type != &kprobe_type)
+			continue;
+		kpp = to_kpp(d);
+		name = kpp_module(kpp, &len);
+		if (!name || len != mlen || strncmp(name, mod->name, len))
+			continue;
+		/* a probe of the module's last life is gone: anew */
+		kpp_unregister(kpp);
+		if (kpp_register(kpp))
+			pr_warn("Failed to re-register probe %s on %s\n",
+				kpp->p.event->name, mod->name);
+	}
+	probe_unlock();
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block kprobe_module_nb = {
+	.notifier_call	= kprobe_module_notify,
+	.priority	= 1,	/* after kprobes' own notifier */
+};
+
+static __init int kprobe_events_init(void)
+{
+	kprobe_scratch = __alloc_percpu(KPROBE_SCRATCH, sizeof(long));
+	if (!kprobe_scratch)
+		return -ENOMEM;
+	dyn_event_register_type(&kprobe_type);
+	register_module_notifier(&kprobe_module_nb);
+	if (tracing_init_dentry())
+		return 0;
+	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL,
+			  &kprobe_events_fops);
+	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL, NULL,
+			  &kprobe_profile_fops);
+	return 0;
+}
+fs_initcall(kprobe_events_init);
+
+/* ---- perf's kprobe PMU ---- */
+
+#ifdef CONFIG_PERF_EVENTS
+/**
+ * perf_kprobe_init - make the kprobe of a perf event of the kprobe PMU
+ * @p_event: the perf event: attr.kprobe_func (+ probe_offset) or
+ *	attr.kprobe_addr says where
+ * @is_retprobe: a kretprobe
+ *
+ * Return: -EOPNOTSUPP: the kprobe PMU's local probes are not part of
+ * this build; perf and BPF fall back to kprobe_events.
+ */
+int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
+{
+	return -EOPNOTSUPP;
+}
+
+/**
+ * perf_kprobe_destroy - undo perf_kprobe_init()
+ * @p_event: the perf event
+ */
+void perf_kprobe_destroy(struct perf_event *p_event)
+{
+}
+#endif
