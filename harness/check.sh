@@ -102,6 +102,10 @@ if [ "$DISTRO" = 1 ] && [ "${QUICK:-0}" != 1 ]; then
 	TINY_ARM_SUITE_TESTS="HARNESS_TESTS=$(distro_needs_tests),$DEBUG_RB_TESTS "
 	TINY_FN_SKIP=,${DISTRO_FN_TESTS#test_fn_basic,}
 fi
+# kprobe events run in both: on the distribution's kernels with Debian's
+# kprobes options, and on the tiny ones, arm64's being the debug kernel
+# (lockdep over the probes' locks and kprobes').
+DISTRO_FN_TESTS="$DISTRO_FN_TESTS,test_fn_kprobe"
 
 has_arch() { case " $ARCHES " in *" $1 "*) return 0 ;; esac; return 1; }
 

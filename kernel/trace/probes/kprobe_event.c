@@ -18,8 +18,8 @@
  * counts a probe hit inside a handler as missed, and calls no handler),
  * so one scratch page per CPU is enough to build a record whose strings
  * must be measured before it is reserved. A record's strings take at
- * most what is left of that page after the fixed part: longer ones are
- * cut, not dropped.
+ * most what is left of a ring buffer page after the fixed part: longer
+ * ones are cut, not dropped.
  */
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -59,9 +59,17 @@ struct kprobe_probe {
 static struct dyn_event_type kprobe_type;
 static const struct probe_event_ops kprobe_ops;
 
-/* A page per CPU to build records with strings in. */
+/*
+ * A page per CPU to build records with strings in. A record takes at
+ * most KPROBE_RECORD_MAX bytes of it, so that a record with long strings
+ * is cut rather than lost: the ring buffer takes records up to a page
+ * less its headers, and `trace` shows a record only if its line fits in
+ * a page too (else "[LINE TOO BIG]"); 512 bytes leave room for the
+ * line's head, the event's name and the other arguments.
+ */
 static void __percpu *kprobe_scratch;
-#define KPROBE_SCRATCH	PAGE_SIZE
+#define KPROBE_SCRATCH		PAGE_SIZE
+#define KPROBE_RECORD_MAX	(PAGE_SIZE - 512)
 
 static struct kprobe_probe *to_kpp(struct dyn_event *ev)
 {
@@ -88,7 +96,7 @@ static unsigned int kprobe_build(struct kprobe_probe *kpp,
 	void *rec;
 
 	rec = this_cpu_ptr(kprobe_scratch);
-	room = KPROBE_SCRATCH - ev->base - ev->fixed;
+	room = KPROBE_RECORD_MAX - ev->base - ev->fixed;
 	used = probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
 				ev->base, ev->fixed, room);
 	*src = rec;

@@ -9,8 +9,7 @@
 #	<11 + position spaces>^
 # and only the last 8 are kept. The core itself logs nothing: the
 # entries come from an event filter that does not parse (every flavor),
-# and from kprobe_events where the flavor has it (not ours yet: no probe
-# events).
+# and from kprobe_events (every flavor of make check's configs).
 . "$TESTDIR/lib.sh"
 
 inst=$T/instances/core_errlog_$$

@@ -1,0 +1,172 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# kprobe events (kprobe_events, kprobe_profile, dynamic_events), as
+# upstream 6.1's. In the function tracing boots (one TCG thread): a
+# kprobe patches live text, through ftrace or with a breakpoint.
+# - the seed's example, verbatim on x86-64: its line in kprobe_events,
+#   its fields in format and print fmt, and its records in trace (on
+#   do_sys_openat2, which the example joins: 6.1 calls no do_sys_open);
+# - on both arches: a string argument through $arg2 (the path opened),
+#   a kretprobe's $retval as s32 (-2 for a missing file) with its
+#   "(CALLER <- FUNC)" head, a filter on it, kprobe_profile's hits;
+# - an event enabled in an instance only records there;
+# - removing an enabled event gives EBUSY; dynamic_events lists the
+#   kprobe events and removes them; O_TRUNC removes all;
+# - a parse error gets EINVAL and upstream's error_log text and caret;
+# - on ours only, where it differs on purpose: unreadable memory records
+#   0, a string longer than a record may hold is cut, $comm:u8 is logged.
+. "$TESTDIR/lib.sh"
+export LC_ALL=C
+
+[ -e "$T/kprobe_events" ] || fail "no kprobe_events"
+[ -e "$T/dynamic_events" ] || fail "no dynamic_events"
+inst=$T/instances/kprobe_$$
+d=/tmp/kprobe.$$
+cleanup() {
+	for e in "$T"/events/kprobes/*/enable "$inst"/events/kprobes/*/enable; do
+		[ ! -e "$e" ] || echo 0 >"$e"
+	done
+	: >"$T/kprobe_events"
+	[ ! -d "$inst" ] || rmdir "$inst"
+	rm -rf "$d"
+	reset_tracing
+}
+trap cleanup EXIT
+mkdir -p "$d"
+reset_tracing
+: >"$T/kprobe_events" || fail "could not clear kprobe_events"
+
+# The seed's example (Documentation/trace/kprobetrace.rst), x86-64 only:
+# its registers are x86's.
+if [ "$arch" = x86_64 ]; then
+	line='p:myprobe do_sys_open dfd=%ax filename=%dx flags=%cx mode=+4($stack)'
+	echo "$line" >"$T/kprobe_events" || fail "the seed's example was refused"
+	got=$(cat "$T/kprobe_events")
+	[ "$got" = "p:kprobes/myprobe do_sys_open dfd=%ax filename=%dx flags=%cx mode=+4(\$stack)" ] ||
+		fail "kprobe_events shows '$got'"
+	fmt=$T/events/kprobes/myprobe/format
+	grep -q '	field:unsigned long __probe_ip;	offset:8;	size:8;	signed:0;' "$fmt" ||
+		fail "format: no __probe_ip at 8: $(cat "$fmt")"
+	grep -q '	field:u64 mode;	offset:40;	size:8;	signed:0;' "$fmt" ||
+		fail "format: no mode at 40: $(cat "$fmt")"
+	grep -q '^print fmt: "(%lx) dfd=0x%Lx filename=0x%Lx flags=0x%Lx mode=0x%Lx", REC->__probe_ip, REC->dfd, REC->filename, REC->flags, REC->mode$' "$fmt" ||
+		fail "format: print fmt: $(grep 'print fmt' "$fmt")"
+	# 6.1 inlines do_sys_open() into the open syscalls (on upstream's
+	# kernel as well): nothing calls its body. The same definition on
+	# the function it calls joins the event (a multiprobe event).
+	echo "${line%% do_sys_open *} do_sys_openat2 ${line#* do_sys_open }" >>"$T/kprobe_events" ||
+		fail "the example on do_sys_openat2 did not join myprobe"
+	[ "$(grep -c '^p:kprobes/myprobe ' "$T/kprobe_events")" = 2 ] ||
+		fail "kprobe_events: $(cat "$T/kprobe_events")"
+	echo 1 >"$T/events/kprobes/myprobe/enable"
+	cat /etc/hostname >/dev/null 2>&1
+	echo 0 >"$T/events/kprobes/myprobe/enable"
+	grep -Eq 'myprobe: \(do_sys_openat2\+0x[0-9a-f]+/0x[0-9a-f]+\) dfd=0x[0-9a-f]+ filename=0x[0-9a-f]+ flags=0x[0-9a-f]+ mode=0x[0-9a-f]+$' "$T/trace" ||
+		fail "no myprobe record: $(grep myprobe "$T/trace" | head -3)"
+	echo '-:myprobe' >>"$T/kprobe_events" || fail "could not remove myprobe"
+	[ ! -d "$T/events/kprobes/myprobe" ] || fail "myprobe's directory stayed"
+	: >"$T/trace"
+fi
+
+# A string through $arg2, and a kretprobe's return value.
+path=/tmp/kprobe_marker_$$
+missing=/tmp/kprobe_missing_$$
+echo "p:kp_open do_sys_openat2 path=+0(\$arg2):string" >>"$T/kprobe_events" ||
+	fail "p:kp_open refused"
+echo 'r:kr_open do_sys_openat2 ret=$retval:s32' >>"$T/kprobe_events" ||
+	fail "r:kr_open refused"
+grep -q 'field:__data_loc char\[\] path;	offset:16;	size:4;	signed:0;' \
+	"$T/events/kprobes/kp_open/format" || fail "kp_open's format: $(cat "$T/events/kprobes/kp_open/format")"
+grep -q 'field:s32 ret;	offset:24;	size:4;	signed:1;' \
+	"$T/events/kprobes/kr_open/format" || fail "kr_open's format: $(cat "$T/events/kprobes/kr_open/format")"
+: >"$path"
+echo 1 >"$T/events/kprobes/kp_open/enable"
+echo 1 >"$T/events/kprobes/kr_open/enable"
+cat "$path" "$missing" >/dev/null 2>&1
+echo 0 >"$T/events/kprobes/kp_open/enable"
+echo 0 >"$T/events/kprobes/kr_open/enable"
+grep -q "kp_open: (do_sys_openat2+0x[0-9a-f]*/0x[0-9a-f]*) path=\"$path\"\$" "$T/trace" ||
+	fail "no kp_open record of $path: $(grep kp_open "$T/trace" | tail -3)"
+grep -q "kr_open: ([a-z_0-9.]*+0x[0-9a-f]*/0x[0-9a-f]* <- do_sys_openat2) ret=-2\$" "$T/trace" ||
+	fail "no kr_open record of -2: $(grep kr_open "$T/trace" | tail -3)"
+
+# A filter on the return value: only the failed open.
+: >"$T/trace"
+echo 'ret == -2' >"$T/events/kprobes/kr_open/filter" || fail "filter refused"
+echo 1 >"$T/events/kprobes/kr_open/enable"
+cat "$path" "$missing" >/dev/null 2>&1
+echo 0 >"$T/events/kprobes/kr_open/enable"
+grep -q 'kr_open: .* ret=-2$' "$T/trace" || fail "the filtered event recorded nothing"
+! grep 'kr_open: ' "$T/trace" | grep -qv 'ret=-2$' ||
+	fail "the filter let through: $(grep 'kr_open: ' "$T/trace" | grep -v 'ret=-2$' | head -2)"
+echo 0 >"$T/events/kprobes/kr_open/filter"
+
+# kprobe_profile counts the hits.
+hits() { awk -v e="$1" '$1 == e { print $2 }' "$T/kprobe_profile"; }
+h0=$(hits kp_open)
+[ -n "$h0" ] || fail "kp_open not in kprobe_profile: $(cat "$T/kprobe_profile")"
+[ "$h0" -ge 2 ] || fail "kprobe_profile: kp_open hit $h0 times, want 2 or more"
+echo 1 >"$T/events/kprobes/kp_open/enable"
+i=0
+while [ $i -lt 5 ]; do cat "$path"; i=$((i + 1)); done
+echo 0 >"$T/events/kprobes/kp_open/enable"
+h1=$(hits kp_open)
+[ $((h1 - h0)) -ge 5 ] || fail "kprobe_profile: $h0 then $h1 hits after 5 opens"
+
+# An event enabled in an instance only records there.
+: >"$T/trace"
+mkdir "$inst"
+echo 1 >"$inst/events/kprobes/kp_open/enable"
+cat "$path" >/dev/null
+echo 0 >"$inst/events/kprobes/kp_open/enable"
+grep -q "kp_open: .*path=\"$path\"" "$inst/trace" || fail "the instance recorded no kp_open"
+! grep -q 'kp_open: ' "$T/trace" || fail "the top level recorded the instance's kp_open"
+
+# Busy, dynamic_events, removal.
+echo 1 >"$T/events/kprobes/kp_open/enable"
+expect_err "$T/kprobe_events" '-:kp_open' "Device or resource busy"
+expect_err "$T/dynamic_events" '-:kprobes/kp_open' "Device or resource busy"
+echo 0 >"$T/events/kprobes/kp_open/enable"
+# (kprobes sets a kretprobe's default maxactive, which then shows)
+grep -Eqx 'r[0-9]*:kprobes/kr_open do_sys_openat2 ret=\$retval:s32' "$T/dynamic_events" ||
+	fail "dynamic_events: $(cat "$T/dynamic_events")"
+echo '-:kprobes/kp_open' >>"$T/dynamic_events" || fail "dynamic_events did not remove kp_open"
+[ ! -d "$T/events/kprobes/kp_open" ] || fail "kp_open's directory stayed"
+expect_err "$T/dynamic_events" '-:kprobes/kp_open' "No such file or directory"
+: >"$T/dynamic_events" || fail "O_TRUNC of dynamic_events failed"
+[ -z "$(cat "$T/kprobe_events")" ] || fail "O_TRUNC left: $(cat "$T/kprobe_events")"
+
+# Where ours differs on purpose (the README): an argument whose memory
+# cannot be read records 0, strings longer than a record may hold (a
+# page less 512 bytes) are cut there, and $comm with a type other than
+# string is logged.
+if [ "$flavor" = ours ]; then
+	: >"$T/trace"
+	echo "p:kp_cut do_sys_openat2 z=@0:u32 path=+0(\$arg2):string" >>"$T/kprobe_events" ||
+		fail "p:kp_cut refused"
+	long=$(python3 -c 'print("/tmp/" + "x" * 4080)')
+	echo 1 >"$T/events/kprobes/kp_cut/enable"
+	cat "$long" >/dev/null 2>&1
+	echo 0 >"$T/events/kprobes/kp_cut/enable"
+	n=$(grep 'kp_cut: .* z=0 path="/tmp/xxx' "$T/trace" | awk '{ print length($0) }' | sort -n | tail -n 1)
+	[ -n "$n" ] || fail "no kp_cut record of the long path: $(grep kp_cut "$T/trace" | cut -c 1-200 | head -3)"
+	# the record is a page less 512 bytes: its line fits in a page
+	[ "$n" -gt 3500 ] && [ "$n" -lt 4096 ] || fail "kp_cut's line is $n characters long"
+	echo '-:kp_cut' >>"$T/kprobe_events"
+	echo >"$T/error_log"
+	expect_err "$T/kprobe_events" 'p vfs_read $comm:u8' "Invalid argument"
+	grep -q 'trace_kprobe: error: Unknown type is specified' "$T/error_log" ||
+		fail "\$comm:u8 logged: $(cat "$T/error_log")"
+fi
+
+# A parse error: EINVAL, and upstream's entry in error_log.
+echo >"$T/error_log"
+expect_err "$T/kprobe_events" 'p vfs_read $retval' "Invalid argument"
+grep -q 'trace_kprobe: error: \$retval is not available on probe' "$T/error_log" ||
+	fail "error_log: $(cat "$T/error_log")"
+# "  Command: " then the caret under the 12th character, "$"
+[ "$(tail -n 1 "$T/error_log")" = "$(printf '%22s^' '')" ] ||
+	fail "error_log's caret: '$(tail -n 1 "$T/error_log")'"
+expect_err "$T/kprobe_events" 'x vfs_read' "Invalid argument"
+expect_err "$T/kprobe_events" 'p:grp/ev no_such_function_here' "No such file or directory"
+echo "kprobe events: records, formats, filters, instances, removal and errors as upstream"
