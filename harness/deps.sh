@@ -9,9 +9,11 @@ set -eu
 PKGS="make gcc libc6-dev git rsync xz-utils flex bison bc libelf-dev libssl-dev
 cpio kmod ccache sparse dwarves spin quilt python3 perl
 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
-busybox-static trace-cmd rtla blktrace iputils-ping iproute2 devscripts"
+busybox-static trace-cmd rtla blktrace iputils-ping iproute2 devscripts
+linux-perf"
 # The x86-64 guest runs the host's userland: ping, ip and checkbashisms
-# (devscripts) are there for upstream's ftracetest.
+# (devscripts) are there for upstream's ftracetest, perf (linux-perf)
+# for test_fn_kprobe's perf probe.
 
 missing=
 for p in $PKGS; do

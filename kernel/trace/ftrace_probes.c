@@ -76,6 +76,7 @@ struct fn_probe {
 	struct trace_event_file	*file;	/* of the event commands */
 	atomic_long_t		count;	/* what is left; -1: no limit */
 	unsigned long		busy;	/* bit 0: a CPU is changing (below) */
+	struct list_head	gone;	/* on probes_gone, once dropped */
 };
 
 /* The probes of one array, sorted by (ip, cmd, file). */
@@ -308,25 +309,51 @@ static struct probe_table *cur_table(struct trace_array *tr)
 }
 
 /*
- * Edits hold ftrace_filter_lock and event_mutex: an event command's
- * file must not go between finding it and holding it, and a probe
- * releases its event when it goes. (event_mutex is taken before
- * ftrace_lock, as upstream's event commands do.)
+ * Edits hold event_mutex and ftrace_filter_lock, in that order (the
+ * event core's: enabling a kprobe event takes ftrace_filter_lock to
+ * edit kprobes' ftrace filter): an event command's file must not go
+ * between finding it and holding it, and a probe releases its event
+ * when it goes. Holding or releasing an event may arm or disarm a
+ * kprobe, so neither happens under ftrace_filter_lock: a dropped probe
+ * waits on probes_gone, and probes_unlock() releases its event once
+ * ftrace_filter_lock is free; a command's first hold is taken before
+ * it (ftrace_probe_word()).
  */
+static LIST_HEAD(probes_gone);
+
 static void probes_lock(void)
 {
-	mutex_lock(&ftrace_filter_lock);
 #ifdef CONFIG_EVENT_TRACING
 	mutex_lock(&event_mutex);
+#endif
+	mutex_lock(&ftrace_filter_lock);
+}
+
+/* Unlock, then release the dropped probes' events and guard's hold. */
+static void probes_unlock_release(struct trace_event_file *guard)
+{
+	struct fn_probe *p, *next;
+	LIST_HEAD(gone);
+
+	list_splice_init(&probes_gone, &gone);
+	mutex_unlock(&ftrace_filter_lock);
+	list_for_each_entry_safe(p, next, &gone, gone) {
+#ifdef CONFIG_EVENT_TRACING
+		if (p->file)
+			event_soft_release(p->file);
+#endif
+		kfree(p);
+	}
+#ifdef CONFIG_EVENT_TRACING
+	if (guard)
+		event_soft_release(guard);
+	mutex_unlock(&event_mutex);
 #endif
 }
 
 static void probes_unlock(void)
 {
-#ifdef CONFIG_EVENT_TRACING
-	mutex_unlock(&event_mutex);
-#endif
-	mutex_unlock(&ftrace_filter_lock);
+	probes_unlock_release(NULL);
 }
 
 static int probe_cmp(const struct fn_probe *a, const struct fn_probe *b)
@@ -365,20 +392,15 @@ static struct probe_table *table_alloc(unsigned int nr)
 }
 
 /*
- * Free probes that no table holds and no walk can see any more. Under
- * probes_lock().
+ * Free probes that no table holds and no walk can see any more, with
+ * the hold on their events: at probes_unlock(). Under probes_lock().
  */
 static void probes_free(struct fn_probe **p, unsigned int nr)
 {
 	unsigned int i;
 
-	for (i = 0; i < nr; i++) {
-#ifdef CONFIG_EVENT_TRACING
-		if (p[i]->file)
-			event_soft_release(p[i]->file);
-#endif
-		kfree(p[i]);
-	}
+	for (i = 0; i < nr; i++)
+		list_add_tail(&p[i]->gone, &probes_gone);
 }
 
 /*
@@ -655,6 +677,7 @@ int ftrace_probe_word(struct trace_array *tr, const char *loc, char *word,
 {
 	struct ftrace_ip_set *match = NULL;
 	struct probe_word w = { .remove = word[0] == '!' };
+	struct trace_event_file *guard = NULL;
 	char *text;
 	int type, ret;
 
@@ -669,6 +692,21 @@ int ftrace_probe_word(struct trace_array *tr, const char *loc, char *word,
 	type = probe_parse(tr, text + w.remove, &w);
 	if (type >= 0)
 		goto err_unlock;
+#ifdef CONFIG_EVENT_TRACING
+	/*
+	 * A first hold may arm the event's probe (a kprobe edits its ftrace
+	 * filter): take one outside ftrace_filter_lock, which the probes
+	 * added below then only count on.
+	 */
+	if (!w.remove && w.file) {
+		mutex_unlock(&ftrace_filter_lock);
+		ret = event_soft_hold(w.file);
+		mutex_lock(&ftrace_filter_lock);
+		if (ret)
+			goto out;
+		guard = w.file;
+	}
+#endif
 	match = ftrace_match_sites(w.glob);
 	ret = PTR_ERR_OR_ZERO(match);
 	if (ret)
@@ -688,7 +726,7 @@ int ftrace_probe_word(struct trace_array *tr, const char *loc, char *word,
 	goto out;
 
 err_unlock:
-	probes_unlock();
+	probes_unlock_release(guard);
 err:
 	tracing_log_err(tr, loc, word, probe_errs, type, 0);
 	ftrace_ip_set_free(match);
@@ -696,7 +734,7 @@ err:
 	return -EINVAL;
 
 out:
-	probes_unlock();
+	probes_unlock_release(guard);
 	ftrace_ip_set_free(match);
 	kfree(text);
 	return ret;

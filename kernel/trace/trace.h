@@ -681,6 +681,8 @@ void tracer_tracing_off(struct trace_array *tr);
 void tracing_reset_online_cpus(struct array_buffer *buf);
 void tracing_reset_cpu(struct array_buffer *buf, int cpu);
 void tracing_reset_all_online_cpus(void);
+/* The same, trace_types_lock held (dynamic events remove theirs so). */
+void tracing_reset_all_online_cpus_unlocked(void);
 
 /* Sizes: per CPU in bytes; RING_BUFFER_ALL_CPUS for all. [L] held. */
 int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,

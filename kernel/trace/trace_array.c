@@ -328,17 +328,28 @@ void tracing_reset_online_cpus(struct array_buffer *buf)
 	array_buffer_empty(buf, RING_BUFFER_ALL_CPUS);
 }
 
-void tracing_reset_all_online_cpus(void)
+/* Empty both buffers of tr (the snapshot's too, where there is one). */
+static void array_reset_both(struct trace_array *tr)
+{
+	tracing_reset_online_cpus(&tr->array_buffer);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	tracing_reset_online_cpus(&tr->max_buffer);
+#endif
+}
+
+void tracing_reset_all_online_cpus_unlocked(void)
 {
 	struct trace_array *tr;
 
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list)
+		array_reset_both(tr);
+}
+
+void tracing_reset_all_online_cpus(void)
+{
 	mutex_lock(&trace_types_lock);
-	list_for_each_entry(tr, &trace_arrays, list) {
-		tracing_reset_online_cpus(&tr->array_buffer);
-#ifdef CONFIG_TRACER_MAX_TRACE
-		tracing_reset_online_cpus(&tr->max_buffer);
-#endif
-	}
+	tracing_reset_all_online_cpus_unlocked();
 	mutex_unlock(&trace_types_lock);
 }
 

@@ -17,8 +17,9 @@
  * perf_trace_buf_alloc() and passes it to perf_trace_run_bpf_submit(),
  * which gives it to each perf event on the list.
  *
- * State, changed only under perf_trace_mutex (our own: it is never held
- * by the event core, so the core's event_mutex and this one never nest):
+ * State, changed only under perf_trace_mutex (our own: the event core
+ * never takes it; the reg() of a dynamic event takes event_mutex inside
+ * it, which fixes their order):
  *  - call->perf_refcount, the perf events attached to a call. The first
  *    one allocates the call's per-CPU lists and registers the probe; the
  *    last one unregisters it and frees the lists.
@@ -236,6 +237,43 @@ static int perf_trace_attach(struct trace_event_call *call,
 }
 
 /**
+ * perf_trace_attach_call - attach a perf event to a call
+ * @call: the call, which outlives @p_event's use of it: a registered
+ *	event @p_event holds a reference on, or one made for @p_event alone
+ *	(the kprobe PMU's)
+ * @p_event: the perf event
+ *
+ * Return: 0, or the error of the permission check or of attaching.
+ */
+int perf_trace_attach_call(struct trace_event_call *call,
+			   struct perf_event *p_event)
+{
+	int ret;
+
+	mutex_lock(&perf_trace_mutex);
+	ret = perf_trace_attach(call, p_event);
+	mutex_unlock(&perf_trace_mutex);
+	return ret;
+}
+
+/**
+ * perf_trace_detach_call - undo perf_trace_attach_call()
+ * @p_event: the perf event, off every CPU's list by now
+ *
+ * When it was the call's last perf event, no probe uses the call's
+ * lists any more on return.
+ */
+void perf_trace_detach_call(struct perf_event *p_event)
+{
+	struct trace_event_call *call = p_event->tp_event;
+
+	mutex_lock(&perf_trace_mutex);
+	call->class->reg(call, TRACE_REG_PERF_CLOSE, p_event);
+	perf_trace_put(call);
+	mutex_unlock(&perf_trace_mutex);
+}
+
+/**
  * perf_trace_init - attach a new perf event to the trace event it names
  * @p_event: the perf event; attr.config is the trace event's id
  *
@@ -259,10 +297,7 @@ int perf_trace_init(struct perf_event *p_event)
 		return -EINVAL;
 	}
 
-	mutex_lock(&perf_trace_mutex);
-	ret = perf_trace_attach(call, p_event);
-	mutex_unlock(&perf_trace_mutex);
-
+	ret = perf_trace_attach_call(call, p_event);
 	/* on success the reference is p_event's until perf_trace_destroy() */
 	if (ret)
 		trace_event_call_put(call);
@@ -277,10 +312,7 @@ void perf_trace_destroy(struct perf_event *p_event)
 {
 	struct trace_event_call *call = p_event->tp_event;
 
-	mutex_lock(&perf_trace_mutex);
-	call->class->reg(call, TRACE_REG_PERF_CLOSE, p_event);
-	perf_trace_put(call);
-	mutex_unlock(&perf_trace_mutex);
+	perf_trace_detach_call(p_event);
 	trace_event_call_put(call);
 }
 

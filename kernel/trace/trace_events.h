@@ -221,6 +221,10 @@ extern struct trace_buffer *event_trigger_temp_buffer;
 /* trace_event_reg()'s TRACE_REG_PERF_* cases */
 int trace_event_perf_reg(struct trace_event_call *call, enum trace_reg type,
 			 void *data);
+/* Attach a perf event to a call it holds, or one made for it alone. */
+int perf_trace_attach_call(struct trace_event_call *call,
+			   struct perf_event *p_event);
+void perf_trace_detach_call(struct perf_event *p_event);
 #endif
 
 /*

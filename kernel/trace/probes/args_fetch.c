@@ -11,6 +11,7 @@
  * one: a bad address stores zeroes (or a faulted string), never oopses.
  */
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/uaccess.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
@@ -25,7 +26,7 @@
  * user address (a __user argument dereferenced without 'u') is a user
  * read, as upstream's: kprobes on syscalls see user pointers.
  */
-static bool user_addr(unsigned long addr, bool user)
+static nokprobe_inline bool user_addr(unsigned long addr, bool user)
 {
 #ifdef CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE
 	if (addr < TASK_SIZE)
@@ -34,14 +35,14 @@ static bool user_addr(unsigned long addr, bool user)
 	return user;
 }
 
-static long read_mem(void *dst, unsigned long addr, size_t size, bool user)
+static nokprobe_inline long read_mem(void *dst, unsigned long addr, size_t size, bool user)
 {
 	if (user_addr(addr, user))
 		return copy_from_user_nofault(dst, (void __user *)addr, size);
 	return copy_from_kernel_nofault(dst, (void *)addr, size);
 }
 
-static bool load_long(unsigned long addr, bool user, unsigned long *val)
+static nokprobe_inline bool load_long(unsigned long addr, bool user, unsigned long *val)
 {
 	return !read_mem(val, addr, sizeof(*val), user);
 }
@@ -99,12 +100,12 @@ static bool run_steps(struct probe_arg *arg, struct pt_regs *regs,
 }
 
 /* Where a memory argument's bytes (or string) are: v, or v + offset. */
-static unsigned long store_addr(struct probe_arg *arg, unsigned long v)
+static nokprobe_inline unsigned long store_addr(struct probe_arg *arg, unsigned long v)
 {
 	return arg->dropped ? v + arg->steps[arg->nsteps].value : v;
 }
 
-static void put_value(void *dst, unsigned int size, u64 v)
+static nokprobe_inline void put_value(void *dst, unsigned int size, u64 v)
 {
 	switch (size) {
 	case 1:
@@ -121,7 +122,7 @@ static void put_value(void *dst, unsigned int size, u64 v)
 	}
 }
 
-static u64 get_value(const void *src, unsigned int size)
+static nokprobe_inline u64 get_value(const void *src, unsigned int size)
 {
 	switch (size) {
 	case 1:
@@ -136,7 +137,7 @@ static u64 get_value(const void *src, unsigned int size)
 }
 
 /* A bitfield's bits, taken out of its (zero-extended) container. */
-static void apply_bitfield(struct probe_arg *arg, void *dst)
+static nokprobe_inline void apply_bitfield(struct probe_arg *arg, void *dst)
 {
 	u64 v = get_value(dst, arg->type->size);
 
@@ -148,7 +149,7 @@ static void apply_bitfield(struct probe_arg *arg, void *dst)
  * Copy a string to data (room bytes); its length with the NUL, or 0 if
  * it could not be read.
  */
-static int copy_string(void *data, unsigned long src, bool user, int room)
+static nokprobe_inline int copy_string(void *data, unsigned long src, bool user, int room)
 {
 	long n;
 
@@ -280,6 +281,12 @@ int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
 	}
 	return used;
 }
+
+NOKPROBE_SYMBOL(probe_args_store);
+NOKPROBE_SYMBOL(run_steps);
+NOKPROBE_SYMBOL(store_string);
+NOKPROBE_SYMBOL(store_strings);
+NOKPROBE_SYMBOL(probe_args_have_strings);
 
 /* One value of an argument, at p, as its type shows it. */
 static void print_one(struct trace_seq *s, struct probe_arg *arg, void *p,

@@ -307,7 +307,8 @@ static int parse_var(struct parse_state *ps, const char *var, int offs)
 	}
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 	num = NULL;
-	if ((ps->flags & (PROBE_KERNEL | PROBE_FENTRY)) ==
+	/* at a function's entry only: not on its return */
+	if ((ps->flags & (PROBE_KERNEL | PROBE_FENTRY | PROBE_RETURN)) ==
 	    (PROBE_KERNEL | PROBE_FENTRY) && str_has_prefix(var, "arg"))
 		num = var + 3;
 	if (num) {

@@ -116,11 +116,14 @@ static int dyn_event_remove(int argc, const char **argv,
 		if (ret)
 			break;
 	}
+	/*
+	 * Records of a removed event cannot be shown any more, and its type
+	 * id may be given to a new event: empty the buffers before that.
+	 */
+	if (!ret)
+		tracing_reset_all_online_cpus_unlocked();
 	probe_unlock();
 	kfree(name);
-	/* records of a removed event cannot be shown any more */
-	if (!ret)
-		tracing_reset_all_online_cpus();
 	return ret;
 }
 
@@ -223,9 +226,10 @@ int dyn_event_release_all(struct dyn_event_type *type)
 			break;
 	}
 out:
-	probe_unlock();
+	/* as dyn_event_remove() */
 	if (!ret)
-		tracing_reset_all_online_cpus();
+		tracing_reset_all_online_cpus_unlocked();
+	probe_unlock();
 	return ret;
 }
 

@@ -103,8 +103,8 @@ static unsigned int kprobe_build(struct kprobe_probe *kpp,
 	return ev->base + ev->fixed + used;
 }
 
-static void kprobe_fill_head(struct kprobe_probe *kpp, void *rec,
-			     unsigned long ret_ip)
+static nokprobe_inline void kprobe_fill_head(struct kprobe_probe *kpp,
+					     void *rec, unsigned long ret_ip)
 {
 	if (kpp_is_return(kpp)) {
 		struct kretprobe_head *h = rec;
@@ -159,12 +159,17 @@ static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 {
 	struct probe_event *ev = kpp->p.event;
 	struct trace_event_call *call = &ev->call;
+	struct hlist_head __percpu *lists;
 	struct hlist_head *head;
 	void *built = NULL, *rec;
 	unsigned int len, size;
 	int rctx;
 
-	head = this_cpu_ptr(call->perf_events);
+	lists = READ_ONCE(call->perf_events);
+	/* set before PE_PERF, but this CPU may see PE_PERF first */
+	if (!lists)
+		return;
+	head = this_cpu_ptr(lists);
 	if (hlist_empty(head))
 		return;
 	len = ev->base + ev->fixed;
@@ -203,6 +208,11 @@ static void kprobe_record(struct kprobe_probe *kpp, struct pt_regs *regs,
 	if (flags & PE_PERF)
 		kprobe_to_perf(kpp, regs, ret_ip);
 }
+
+/* (kernel/trace has no call sites: it is notrace, and refused anyway) */
+NOKPROBE_SYMBOL(kprobe_record);
+NOKPROBE_SYMBOL(kprobe_to_files);
+NOKPROBE_SYMBOL(kprobe_build);
 
 static int kprobe_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -285,8 +295,17 @@ static bool kpp_in_notrace(struct kprobe_probe *kpp)
 static int kpp_register(struct kprobe_probe *kpp)
 {
 	struct kprobe *kp = &kpp->rp.kp;
-	int ret;
+	int i, ret;
 
+	ret = security_locked_down(LOCKDOWN_KPROBES);
+	if (ret)
+		return ret;
+	/* @SYM arguments: a module's symbols move with each load */
+	for (i = 0; i < kpp->p.nargs; i++) {
+		ret = probe_arg_resolve(&kpp->p.args[i]);
+		if (ret)
+			return ret;
+	}
 	if (kpp_in_notrace(kpp)) {
 		pr_warn("Could not probe notrace function %s\n",
 			kpp->symbol ?: "(address)");
@@ -564,14 +583,6 @@ static int kprobe_create(int argc, const char **argv)
 	}
 
 	probe_lock();
-	for (i = 0; i < kpp->p.nargs; i++) {
-		ret = probe_arg_resolve(&kpp->p.args[i]);
-		if (ret) {
-			cmd.word = i + 2;
-			probe_err(&cmd, 0, PERR_BAD_FETCH_ARG);
-			goto unlock;
-		}
-	}
 	ret = probe_event_attach(&kpp->p, group, event,
 				 is_return ? PE_RETURN : 0, &kprobe_ops,
 				 is_return ? sizeof(struct kretprobe_head) :
@@ -864,7 +875,8 @@ static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
 
 static struct notifier_block kprobe_module_nb = {
 	.notifier_call	= kprobe_module_notify,
-	.priority	= 1,	/* after kprobes' own notifier */
+	/* after kprobes' own (0), which blacklists the module's NOKPROBEs */
+	.priority	= -1,
 };
 
 static __init int kprobe_events_init(void)
@@ -889,23 +901,106 @@ fs_initcall(kprobe_events_init);
 #ifdef CONFIG_PERF_EVENTS
 /**
  * perf_kprobe_init - make the kprobe of a perf event of the kprobe PMU
- * @p_event: the perf event: attr.kprobe_func (+ probe_offset) or
- *	attr.kprobe_addr says where
+ * @p_event: the perf event: attr.kprobe_func (a user string) with
+ *	attr.probe_offset, or attr.kprobe_addr, says where
  * @is_retprobe: a kretprobe
  *
- * Return: -EOPNOTSUPP: the kprobe PMU's local probes are not part of
- * this build; perf and BPF fall back to kprobe_events.
+ * The kprobe and its event belong to @p_event alone: they are in no
+ * list and no tracefs directory, and go with perf_kprobe_destroy().
+ *
+ * Return: 0; -E2BIG for a name longer than a symbol's, -EINVAL for no
+ * place, kprobes' error for a place it refuses (-ENOENT, -EINVAL...),
+ * the permission check's error, -ENOMEM.
  */
 int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
 {
-	return -EOPNOTSUPP;
+	struct kprobe_probe *kpp;
+	struct probe_event *ev;
+	char *func = NULL;
+	int ret;
+
+	if (p_event->attr.kprobe_func) {
+		func = strndup_user(u64_to_user_ptr(p_event->attr.kprobe_func),
+				    KSYM_NAME_LEN);
+		if (IS_ERR(func))
+			return PTR_ERR(func) == -EINVAL ? -E2BIG :
+							  PTR_ERR(func);
+		if (!func[0]) {
+			kfree(func);
+			func = NULL;
+		}
+	}
+	if (!func && !p_event->attr.kprobe_addr)
+		return -EINVAL;
+
+	kpp = kzalloc(sizeof(*kpp), GFP_KERNEL);
+	if (!kpp) {
+		kfree(func);
+		return -ENOMEM;
+	}
+	INIT_LIST_HEAD(&kpp->p.dyn.list);
+	INIT_LIST_HEAD(&kpp->p.sibling);
+	kpp->symbol = func;
+	if (func) {
+		if (p_event->attr.probe_offset > UINT_MAX) {
+			ret = -EINVAL;
+			goto free;
+		}
+		kpp->offset = p_event->attr.probe_offset;
+	} else {
+		kpp->addr = (void *)(unsigned long)p_event->attr.kprobe_addr;
+	}
+	if (is_retprobe)
+		kpp->rp.handler = kretprobe_handler;
+	kpp->nhit = alloc_percpu(unsigned long);
+	if (!kpp->nhit) {
+		ret = -ENOMEM;
+		goto free;
+	}
+	ev = probe_event_new_local(&kpp->p, func ?: "DUMMY_EVENT",
+				   is_retprobe ? PE_RETURN : 0, &kprobe_ops,
+				   is_retprobe ? sizeof(struct kretprobe_head) :
+						 sizeof(struct kprobe_head));
+	if (!ev) {
+		ret = -ENOMEM;
+		goto free;
+	}
+	ret = kpp_register(kpp);
+	if (ret)
+		goto free_event;
+	/* perf's register step arms it */
+	ret = perf_trace_attach_call(&ev->call, p_event);
+	if (ret)
+		goto unregister;
+	return 0;
+
+unregister:
+	kpp_unregister(kpp);
+free_event:
+	list_del(&kpp->p.sibling);
+	kpp->p.event = NULL;
+	probe_event_free_local(ev);
+free:
+	kpp_free(kpp);
+	return ret;
 }
 
 /**
  * perf_kprobe_destroy - undo perf_kprobe_init()
- * @p_event: the perf event
+ * @p_event: the perf event, off every CPU's list by now
  */
 void perf_kprobe_destroy(struct perf_event *p_event)
 {
+	struct probe_event *ev = call_to_probe_event(p_event->tp_event);
+	struct kprobe_probe *kpp;
+
+	kpp = list_first_entry(&ev->probes, struct kprobe_probe, p.sibling);
+	perf_trace_detach_call(p_event);
+	/* waits for the handlers still running */
+	kpp_unregister(kpp);
+	list_del(&kpp->p.sibling);
+	kpp->p.event = NULL;
+	probe_event_free_local(ev);
+	kpp_free(kpp);
 }
 #endif

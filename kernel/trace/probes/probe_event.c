@@ -82,10 +82,16 @@ static struct trace_event_fields probe_event_fields[] = {
 
 static void probe_event_free(struct probe_event *ev)
 {
+	struct ftrace_event_field *field, *next;
 	int i;
 
 	if (!ev)
 		return;
+	/* fields a failed registration left (a removal frees its own) */
+	list_for_each_entry_safe(field, next, &ev->class.fields, link) {
+		list_del(&field->link);
+		kfree(field);
+	}
 	for (i = 0; i < ev->nargs; i++)
 		probe_arg_free(&ev->args[i]);
 	kfree(ev->args);
@@ -260,6 +266,32 @@ int probe_event_attach(struct probe *p, const char *group, const char *name,
 	return 0;
 }
 
+struct probe_event *probe_event_new_local(struct probe *p, const char *name,
+					  unsigned int flags,
+					  const struct probe_event_ops *ops,
+					  unsigned int base)
+{
+	struct probe_event *ev;
+
+	ev = probe_event_new(p, "kprobes", name, flags, ops, base);
+	if (!ev)
+		return NULL;
+	/* a type id for its records: perf's samples carry it */
+	if (!register_trace_event(&ev->call.event)) {
+		probe_event_free(ev);
+		return NULL;
+	}
+	p->event = ev;
+	list_add_tail(&p->sibling, &ev->probes);
+	return ev;
+}
+
+void probe_event_free_local(struct probe_event *ev)
+{
+	unregister_trace_event(&ev->call.event);
+	probe_event_free(ev);
+}
+
 int probe_event_detach(struct probe *p)
 {
 	struct probe_event *ev = p->event;
@@ -324,7 +356,7 @@ static int probe_event_enable(struct probe_event *ev,
 			return ret;
 		}
 	}
-	ev->flags |= bit;
+	WRITE_ONCE(ev->flags, ev->flags | bit);
 	/* published: a handler may record to file from here on */
 	if (link)
 		list_add_tail_rcu(&link->list, &ev->files);
@@ -347,30 +379,41 @@ static void probe_event_disable(struct probe_event *ev,
 		}
 		if (!list_empty(&ev->files))
 			return;
-		ev->flags &= ~PE_TRACE;
+		WRITE_ONCE(ev->flags, ev->flags & ~PE_TRACE);
 	} else {
-		ev->flags &= ~PE_PERF;
+		WRITE_ONCE(ev->flags, ev->flags & ~PE_PERF);
 	}
 	probe_event_arm_all(ev, ev->flags & (PE_TRACE | PE_PERF));
 }
 
+/*
+ * The event core calls this with event_mutex held; perf (under its
+ * perf_trace_mutex) without: then it is taken here.
+ */
 int probe_event_reg(struct trace_event_call *call, enum trace_reg type,
 		    void *data)
 {
 	struct probe_event *ev = call_to_probe_event(call);
+	int ret;
 
-	lockdep_assert_held(&event_mutex);
 	switch (type) {
 	case TRACE_REG_REGISTER:
+		lockdep_assert_held(&event_mutex);
 		return probe_event_enable(ev, data);
 	case TRACE_REG_UNREGISTER:
+		lockdep_assert_held(&event_mutex);
 		probe_event_disable(ev, data);
 		return 0;
 #ifdef CONFIG_PERF_EVENTS
 	case TRACE_REG_PERF_REGISTER:
-		return probe_event_enable(ev, NULL);
+		mutex_lock(&event_mutex);
+		ret = probe_event_enable(ev, NULL);
+		mutex_unlock(&event_mutex);
+		return ret;
 	case TRACE_REG_PERF_UNREGISTER:
+		mutex_lock(&event_mutex);
 		probe_event_disable(ev, NULL);
+		mutex_unlock(&event_mutex);
 		return 0;
 #endif
 	default:

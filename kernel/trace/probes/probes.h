@@ -401,6 +401,16 @@ struct probe_file_link {
 int probe_event_attach(struct probe *p, const char *group, const char *name,
 		       unsigned int flags, const struct probe_event_ops *ops,
 		       unsigned int base, struct probe_cmd *cmd);
+/*
+ * An event for p alone, in no registry (the kprobe PMU's perf events):
+ * it has a type id and is freed by probe_event_free_local() once p is
+ * unregistered.
+ */
+struct probe_event *probe_event_new_local(struct probe *p, const char *name,
+					  unsigned int flags,
+					  const struct probe_event_ops *ops,
+					  unsigned int base);
+void probe_event_free_local(struct probe_event *ev);
 /* Take p off its event; the event goes with its last probe. [L][E] */
 int probe_event_detach(struct probe *p);
 struct probe_event *probe_event_find(const char *group, const char *name);

@@ -6,10 +6,17 @@
 # - the seed's example, verbatim on x86-64: its line in kprobe_events,
 #   its fields in format and print fmt, and its records in trace (on
 #   do_sys_openat2, which the example joins: 6.1 calls no do_sys_open);
+# - perf probe on x86-64 (Debian's linux-perf): add, list, record and
+#   read back, delete;
 # - on both arches: a string argument through $arg2 (the path opened),
 #   a kretprobe's $retval as s32 (-2 for a missing file) with its
 #   "(CALLER <- FUNC)" head, a filter on it, kprobe_profile's hits;
 # - an event enabled in an instance only records there;
+# - a function probe's enable_event on a kprobe event works, and
+#   enabling the event races commands written to set_ftrace_filter for
+#   3 s without a deadlock (the two take event_mutex, then the filters');
+# - the kprobe PMU: perf_event_open() of a kprobe and a kretprobe that
+#   count, are not in tracefs, and refuse an unknown function (ENOENT);
 # - removing an enabled event gives EBUSY; dynamic_events lists the
 #   kprobe events and removes them; O_TRUNC removes all;
 # - a parse error gets EINVAL and upstream's error_log text and caret;
@@ -22,17 +29,23 @@ export LC_ALL=C
 [ -e "$T/dynamic_events" ] || fail "no dynamic_events"
 inst=$T/instances/kprobe_$$
 d=/tmp/kprobe.$$
+stop=$d/stop
+pids=
 cleanup() {
+	stop_loops
+	echo >"$T/set_ftrace_filter"
 	for e in "$T"/events/kprobes/*/enable "$inst"/events/kprobes/*/enable; do
 		[ ! -e "$e" ] || echo 0 >"$e"
 	done
 	: >"$T/kprobe_events"
 	[ ! -d "$inst" ] || rmdir "$inst"
-	rm -rf "$d"
+	rm -rf "$path"
 	reset_tracing
 }
 trap cleanup EXIT
 mkdir -p "$d"
+path=/tmp/kprobe_marker_$$
+missing=/tmp/kprobe_missing_$$
 reset_tracing
 : >"$T/kprobe_events" || fail "could not clear kprobe_events"
 
@@ -66,11 +79,27 @@ if [ "$arch" = x86_64 ]; then
 	echo '-:myprobe' >>"$T/kprobe_events" || fail "could not remove myprobe"
 	[ ! -d "$T/events/kprobes/myprobe" ] || fail "myprobe's directory stayed"
 	: >"$T/trace"
+	# perf probe (Debian's linux-perf; the host's userland is the
+	# guest's): add a probe with an argument, list it, record it and
+	# read its records back, delete it.
+	command -v perf >/dev/null || fail "no perf in the x86-64 guest (linux-perf)"
+	perf probe -q -a 'kp_perf=do_sys_openat2 dfd=%di:s32' >"$d/perf.out" 2>&1 ||
+		fail "perf probe -a: $(cat "$d/perf.out")"
+	grep -q '^p:probe/kp_perf .* dfd=%di:s32$' "$T/kprobe_events" ||
+		fail "kprobe_events after perf probe: $(cat "$T/kprobe_events")"
+	perf probe -l 2>&1 | grep -q 'probe:kp_perf *(on do_sys_openat2 with dfd)' ||
+		fail "perf probe -l: $(perf probe -l 2>&1)"
+	: >"$path"
+	perf record -q -o "$d/perf.data" -e probe:kp_perf -- cat "$path" >"$d/perf.out" 2>&1 ||
+		fail "perf record: $(cat "$d/perf.out")"
+	perf script -i "$d/perf.data" >"$d/perf.script" 2>&1 || fail "perf script: $(cat "$d/perf.script")"
+	grep -Eq '^ *cat +[0-9]+ .* probe:kp_perf: \([0-9a-f]+\) dfd=-100$' "$d/perf.script" ||
+		fail "perf script shows no open of cat's (AT_FDCWD): $(head -5 "$d/perf.script")"
+	perf probe -q -d probe:kp_perf >"$d/perf.out" 2>&1 || fail "perf probe -d: $(cat "$d/perf.out")"
+	[ -z "$(cat "$T/kprobe_events")" ] || fail "perf probe -d left: $(cat "$T/kprobe_events")"
 fi
 
 # A string through $arg2, and a kretprobe's return value.
-path=/tmp/kprobe_marker_$$
-missing=/tmp/kprobe_missing_$$
 echo "p:kp_open do_sys_openat2 path=+0(\$arg2):string" >>"$T/kprobe_events" ||
 	fail "p:kp_open refused"
 echo 'r:kr_open do_sys_openat2 ret=$retval:s32' >>"$T/kprobe_events" ||
@@ -135,6 +164,72 @@ echo '-:kprobes/kp_open' >>"$T/dynamic_events" || fail "dynamic_events did not r
 expect_err "$T/dynamic_events" '-:kprobes/kp_open' "No such file or directory"
 : >"$T/dynamic_events" || fail "O_TRUNC of dynamic_events failed"
 [ -z "$(cat "$T/kprobe_events")" ] || fail "O_TRUNC left: $(cat "$T/kprobe_events")"
+
+# A function probe's enable_event on a kprobe event: the command's hold
+# arms the kprobe, which edits kprobes' ftrace filter, while
+# set_ftrace_filter's edit is under way (a deadlock once). vfs_read
+# enables kp_cmd, which then records the opens after it.
+: >"$T/trace"
+echo 'p:kp_cmd do_sys_openat2' >>"$T/kprobe_events" || fail "p:kp_cmd refused"
+echo 'vfs_read:enable_event:kprobes:kp_cmd' >"$T/set_ftrace_filter" ||
+	fail "enable_event on a kprobe event refused"
+cat "$path" >/dev/null
+cat "$path" >/dev/null
+grep -q 'kp_cmd: (do_sys_openat2+' "$T/trace" || fail "enable_event did not enable kp_cmd"
+echo '!vfs_read:enable_event:kprobes:kp_cmd' >>"$T/set_ftrace_filter" ||
+	fail "could not remove the enable_event command"
+echo >"$T/set_ftrace_filter"
+# and the two orders at once: enabling the kprobe event, and commands
+# written to set_ftrace_filter, from two processes for 3 s
+loop enable sh -c "echo 1 >'$T/events/kprobes/kp_cmd/enable' && echo 0 >'$T/events/kprobes/kp_cmd/enable'"
+loop command sh -c "echo 'vfs_readv:traceon' >>'$T/set_ftrace_filter' && echo '!vfs_readv:traceon' >>'$T/set_ftrace_filter'"
+end_loops 3 enable command
+echo '-:kp_cmd' >>"$T/kprobe_events" || fail "kp_cmd could not be removed after its command went"
+
+# The kprobe PMU (perf_event_open() of the "kprobe" type, as bpftrace
+# and BPF loaders use it): a kprobe and a kretprobe of the perf event's
+# own count this task's opens, are listed nowhere in tracefs, refuse an
+# unknown function with ENOENT, and go when the perf event is closed.
+pmu=/sys/bus/event_source/devices/kprobe
+[ -r "$pmu/type" ] || fail "no kprobe PMU in $pmu"
+command -v python3 >/dev/null || fail "no python3 in the guest for perf_event_open(2)"
+python3 - "$(cat "$pmu/type")" "$T/kprobe_events" "$path" <<'EOF' || fail "kprobe PMU checks failed"
+import ctypes, os, platform, struct, sys
+
+ptype, kprobe_events, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+NR = {"x86_64": 298, "aarch64": 241}[platform.machine()]
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+ATTR_SIZE = 112
+
+def open_probe(func, ret):
+    name = ctypes.create_string_buffer(func.encode())
+    a = bytearray(ATTR_SIZE)
+    # type, size, config (bit 0: retprobe); kprobe_func at 56, offset at 64
+    struct.pack_into("<IIQ", a, 0, ptype, ATTR_SIZE, 1 if ret else 0)
+    struct.pack_into("<QQ", a, 56, ctypes.addressof(name), 0)
+    buf = ctypes.create_string_buffer(bytes(a), ATTR_SIZE)
+    fd = libc.syscall(NR, buf, 0, -1, -1, 0)
+    return fd if fd >= 0 else -ctypes.get_errno()
+
+fds = [open_probe("do_sys_openat2", r) for r in (False, True)]
+for fd in fds:
+    if fd < 0:
+        sys.exit("perf_event_open of a kprobe: %s" % os.strerror(-fd))
+if open(kprobe_events).read():
+    sys.exit("the PMU's kprobes show in kprobe_events")
+for i in range(20):
+    os.close(os.open(path, os.O_RDONLY))
+for fd, what in zip(fds, ("kprobe", "kretprobe")):
+    n = struct.unpack("<Q", os.read(fd, 8))[0]
+    if not 20 <= n < 1000:
+        sys.exit("the %s counted %d of 20 opens" % (what, n))
+    os.close(fd)
+err = open_probe("no_such_function_here", False)
+if err != -2:
+    sys.exit("an unknown function: %s, want ENOENT" %
+             (os.strerror(-err) if err < 0 else "opened"))
+EOF
 
 # Where ours differs on purpose (the README): an argument whose memory
 # cannot be read records 0, strings longer than a record may hold (a
