@@ -59,6 +59,7 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 
+#include <asm/debug-monitors.h>
 #include <asm/insn.h>
 #include <asm/patching.h>
 
@@ -202,7 +203,10 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 /*
  * Whether a site holds what it should: mov x9, x30 then the bl to
  * target, or the nop for 0. For the core's check of every site after a
- * pass; live sites are in text that stays mapped.
+ * pass; live sites are in text that stays mapped. A kprobe on the
+ * function's first instruction (arm64 has no kprobes through ftrace)
+ * holds its brk where the mov was, and steps the mov out of line: the
+ * site is sound then too.
  */
 bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target)
 {
@@ -210,9 +214,12 @@ bool ftrace_arch_site_holds(struct dyn_ftrace *rec, unsigned long target)
 	u32 mov = aarch64_insn_gen_move_reg(AARCH64_INSN_REG_9,
 					    AARCH64_INSN_REG_LR,
 					    AARCH64_INSN_VARIANT_64BIT);
+	u32 first = le32_to_cpu(READ_ONCE(now[-1]));
 
-	return le32_to_cpu(READ_ONCE(now[-1])) == mov &&
-	       le32_to_cpu(READ_ONCE(now[0])) == site_insn(rec->ip, target);
+	if (first != mov &&
+	    !(IS_ENABLED(CONFIG_KPROBES) && first == BRK64_OPCODE_KPROBES))
+		return false;
+	return le32_to_cpu(READ_ONCE(now[0])) == site_insn(rec->ip, target);
 }
 
 /*

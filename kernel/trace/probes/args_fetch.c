@@ -361,7 +361,9 @@ int probe_args_define_fields(struct trace_event_call *call,
 		ret = trace_define_field(call, arg->ftype, arg->name,
 					 base + arg->offset,
 					 arg->type->size * (arg->count ?: 1),
-					 arg->type->kind == PT_SIGNED,
+					 /* upstream's strings say signed */
+					 arg->type->kind == PT_SIGNED ||
+					 arg->type->kind == PT_STRING,
 					 FILTER_OTHER);
 		if (ret)
 			return ret;
