@@ -618,25 +618,32 @@ free:
 
 /* ---- the dynamic event type ---- */
 
-static void kprobe_show_place(struct seq_file *m, struct kprobe_probe *kpp)
+/* [MOD:]SYM+OFFS, or the longest address in hex, with its NUL */
+#define KPROBE_PLACE_MAX	(MODULE_NAME_LEN + KSYM_NAME_LEN + 24)
+
+/* Where kpp probes, as kprobe_events shows it and "-:" names it. */
+static void kpp_place(struct kprobe_probe *kpp, char *buf)
 {
 	if (!kpp->symbol)
-		seq_printf(m, " 0x%p", kpp->addr);
+		snprintf(buf, KPROBE_PLACE_MAX, "0x%p", kpp->addr);
 	else if (kpp->offset)
-		seq_printf(m, " %s+%lu", kpp->symbol, kpp->offset);
+		snprintf(buf, KPROBE_PLACE_MAX, "%s+%lu", kpp->symbol,
+			 kpp->offset);
 	else
-		seq_printf(m, " %s", kpp->symbol);
+		snprintf(buf, KPROBE_PLACE_MAX, "%s", kpp->symbol);
 }
 
 static int kprobe_show(struct seq_file *m, struct dyn_event *d)
 {
 	struct kprobe_probe *kpp = to_kpp(d);
+	char place[KPROBE_PLACE_MAX];
 
+	kpp_place(kpp, place);
 	seq_putc(m, kpp_is_return(kpp) ? 'r' : 'p');
 	if (kpp_is_return(kpp) && kpp->rp.maxactive)
 		seq_printf(m, "%d", kpp->rp.maxactive);
 	probe_show_names(m, &kpp->p);
-	kprobe_show_place(m, kpp);
+	seq_printf(m, " %s", place);
 	probe_show_args(m, &kpp->p);
 	seq_putc(m, '\n');
 	return 0;
@@ -671,7 +678,7 @@ static bool kprobe_match(const char *group, const char *event, int argc,
 			 const char **argv, struct dyn_event *d)
 {
 	struct kprobe_probe *kpp = to_kpp(d);
-	char place[KSYM_NAME_LEN + 16];
+	char place[KPROBE_PLACE_MAX];
 
 	/* "-:GRP/" names every event of the group */
 	if ((event[0] && strcmp(kpp->p.event->name, event)) ||
@@ -679,13 +686,7 @@ static bool kprobe_match(const char *group, const char *event, int argc,
 		return false;
 	if (!argc)
 		return true;
-	if (!kpp->symbol)
-		snprintf(place, sizeof(place), "0x%p", kpp->addr);
-	else if (kpp->offset)
-		snprintf(place, sizeof(place), "%s+%lu", kpp->symbol,
-			 kpp->offset);
-	else
-		snprintf(place, sizeof(place), "%s", kpp->symbol);
+	kpp_place(kpp, place);
 	if (strcmp(place, argv[0]))
 		return false;
 	return probe_match_args(&kpp->p, argc - 1, argv + 1);
