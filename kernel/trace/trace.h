@@ -34,8 +34,8 @@
  *	trace_branch.c	the likely()/unlikely() profiler, the branch tracer
  *	blk/		blktrace's sessions and the blk tracer (its own
  *			map in blk/blk_internal.h)
- *	probes/		dynamic_events and kprobe events, with the
- *			fetch-argument language (its own map in
+ *	probes/		dynamic_events, kprobe events and event probes,
+ *			with the fetch-argument language (its own map in
  *			probes/probes.h)
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning

@@ -1688,7 +1688,14 @@ void event_trace_del_tracer(struct trace_array *tr)
 
 	lockdep_assert_held(&trace_types_lock);
 	mutex_lock(&event_mutex);
-	/* triggers first: they hold soft-mode references on tr's files */
+	/*
+	 * Event probes first: enabled, each has a probe trigger on another
+	 * event of tr, which it removes as it is detached.
+	 */
+	list_for_each_entry(file, &tr->events, list)
+		if (file->event_call->flags & TRACE_EVENT_FL_EPROBE)
+			event_detach(file);
+	/* then triggers: they hold soft-mode references on tr's files */
 	event_triggers_clear_array(tr);
 	event_clear_pid_lists(tr, TRACE_PIDS | TRACE_NO_PIDS);
 	list_for_each_entry(file, &tr->events, list) {

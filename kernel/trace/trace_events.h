@@ -207,6 +207,19 @@ int event_trigger_write_cmd(struct trace_event_file *file, char *text);
 void event_triggers_show(struct seq_file *m, struct trace_event_file *file);
 /* Remove every trigger of tr's files (tr is going away). [E] */
 void event_triggers_clear_array(struct trace_array *tr);
+
+/*
+ * Probe triggers: the kernel's own use of an event's records (event
+ * probes). Not listed in the trigger file, not removed by its commands
+ * nor by event_triggers_clear_array(): their owner adds and removes them.
+ */
+struct event_trigger;
+typedef void (*event_trigger_probe_fn)(void *data, void *rec);
+
+struct event_trigger *event_trigger_probe_add(struct trace_event_file *file,
+					      event_trigger_probe_fn fn,
+					      void *data, const char *filter);
+void event_trigger_probe_remove(struct event_trigger *t);
 /* Remove the triggers on mod's events in every array (unload). [L][E] */
 void event_triggers_clear_module(struct module *mod);
 /*

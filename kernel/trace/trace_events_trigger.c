@@ -33,6 +33,12 @@
  *    (tr->marker_file) has no probe, so it needs no trigger mode;
  *    trace_marker's write calls the triggers between its reserve and
  *    its commit.
+ *  - Probe triggers are the kernel's own: a function that takes every
+ *    record of the event (event probes build their records from it).
+ *    They need the record, so they set TRIGGER_COND; the trigger file
+ *    neither shows them nor removes them, and neither does an array's
+ *    removal: their owner adds and removes them
+ *    (event_trigger_probe_add/remove).
  *
  * The text accepted and shown, the errnos and the order of the checks
  * are those of upstream 6.1 (without hist triggers).
@@ -57,6 +63,7 @@ struct trigger_cmd {
 	enum event_trigger_type	type;	/* duplicates share a type */
 	bool			post;	/* runs after the commit */
 	bool			target;	/* takes SYSTEM:EVENT */
+	bool			probe;	/* a probe trigger: not the user's */
 	/* whether firing now would change something (NULL: always) */
 	bool			(*wanted)(struct event_trigger *t);
 	void			(*fire)(struct event_trigger *t);
@@ -73,6 +80,8 @@ struct event_trigger {
 	char				*filter_text;
 	atomic_long_t			count;	/* -1: unlimited */
 	unsigned long			busy;	/* bit 0: a CPU is changing */
+	event_trigger_probe_fn		probe_fn; /* a probe trigger's */
+	void				*probe_data;
 };
 
 #define TRIGGER_UNLIMITED	(-1L)
@@ -243,17 +252,22 @@ event_triggers_call(struct trace_event_file *file,
 	list_for_each_entry_rcu(t, &file->triggers, list) {
 		if (!rec) {
 			/*
-			 * Without the record: a trigger with a filter or one
-			 * that runs after the commit can be seen here only
+			 * Without the record: a trigger with a filter, a
+			 * probe trigger or one that runs after the commit
+			 * can be seen here only
 			 * while it is being added, before TRIGGER_COND is
 			 * set; its first event then goes by.
 			 */
-			if (!t->filter && !t->cmd->post)
+			if (!t->filter && !t->cmd->post && !t->cmd->probe)
 				trigger_fire(t);
 			continue;
 		}
 		if (t->filter && !event_filter_match(t->filter, rec))
 			continue;
+		if (t->cmd->probe) {
+			t->probe_fn(t->probe_data, rec);
+			continue;
+		}
 		if (t->cmd->post) {
 			tt |= t->cmd->type;
 			continue;
@@ -286,7 +300,7 @@ static void trigger_update_cond(struct trace_event_file *file)
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(t, &file->triggers, list) {
-		if (t->filter || t->cmd->post) {
+		if (t->filter || t->cmd->post || t->cmd->probe) {
 			cond = true;
 			break;
 		}
@@ -630,29 +644,41 @@ static void trigger_show_one(struct seq_file *m, struct event_trigger *t)
 void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 {
 	struct event_trigger *t;
+	bool shown = false;
 	int i;
 
 	lockdep_assert_held(&event_mutex);
-	if (list_empty(&file->triggers)) {
-		seq_puts(m, "# Available triggers:\n#");
-		for (i = 0; i < ARRAY_SIZE(trigger_cmds); i++)
-			seq_printf(m, " %s", trigger_cmds[i].name);
-		seq_putc(m, '\n');
-		return;
-	}
-	list_for_each_entry(t, &file->triggers, list)
+	list_for_each_entry(t, &file->triggers, list) {
+		if (t->cmd->probe)
+			continue;
 		trigger_show_one(m, t);
+		shown = true;
+	}
+	if (shown)
+		return;
+	/* none of the user's, as upstream: probe triggers do not count */
+	seq_puts(m, "# Available triggers:\n#");
+	for (i = 0; i < ARRAY_SIZE(trigger_cmds); i++)
+		seq_printf(m, " %s", trigger_cmds[i].name);
+	seq_putc(m, '\n');
 }
 
 /* ---- removal of events and arrays ---- */
 
-/* Unlink every trigger of file onto gone. [E] */
+/* Unlink every trigger of file onto gone, but probe triggers. [E] */
 static void triggers_unlink_all(struct trace_event_file *file,
 				struct list_head *gone)
 {
 	struct event_trigger *t, *next;
 
 	list_for_each_entry_safe(t, next, &file->triggers, list) {
+		/*
+		 * Their owners remove them: an event probe enabled in an
+		 * array going away is disabled first (event_trace_del_tracer),
+		 * and holds the module of the event it is on.
+		 */
+		if (t->cmd->probe)
+			continue;
 		trigger_unlink(t);
 		list_add(&t->list, gone);
 	}
@@ -696,6 +722,68 @@ void event_triggers_clear_module(struct module *mod)
 			if (file->event_call->module == mod)
 				triggers_unlink_all(file, &gone);
 	triggers_free_all(&gone);
+}
+
+/* ---- probe triggers ---- */
+
+static const struct trigger_cmd probe_trigger_cmd = {
+	.name = "probe", .type = ETT_EVENT_EPROBE, .probe = true,
+};
+
+/**
+ * event_trigger_probe_add - call a function with every record of an event
+ * @file: the event, in the array whose records @fn is to see
+ * @fn: called with @data and the record, in the event's context
+ *	(preemption off, under the tracepoint's RCU-sched section), before
+ *	the record is committed; it must not sleep
+ * @data: for @fn
+ * @filter: if not NULL, only records that pass this filter on the
+ *	event's fields are given to @fn
+ *
+ * The event is attached in soft mode if it is not enabled: its records
+ * are made for @fn and discarded. Must be called with event_mutex held.
+ *
+ * Return: the trigger, for event_trigger_probe_remove(); an ERR_PTR:
+ * -ENOMEM, the filter's parse error, -EINVAL if the event cannot be
+ * attached (it has no probe).
+ */
+struct event_trigger *event_trigger_probe_add(struct trace_event_file *file,
+					      event_trigger_probe_fn fn,
+					      void *data, const char *filter)
+{
+	struct event_trigger *t;
+	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
+	t = trigger_new(file, &probe_trigger_cmd);
+	if (!t)
+		return ERR_PTR(-ENOMEM);
+	t->probe_fn = fn;
+	t->probe_data = data;
+	if (filter)
+		ret = trigger_set_filter(t, filter);
+	if (!ret)
+		ret = trigger_link(t);
+	if (ret) {
+		trigger_free(t);
+		return ERR_PTR(ret);
+	}
+	return t;
+}
+
+/**
+ * event_trigger_probe_remove - undo event_trigger_probe_add()
+ * @t: the trigger
+ *
+ * Returns once no CPU can be calling its function any more. Must be
+ * called with event_mutex held.
+ */
+void event_trigger_probe_remove(struct event_trigger *t)
+{
+	lockdep_assert_held(&event_mutex);
+	trigger_unlink(t);
+	tracepoint_synchronize_unregister();
+	trigger_free(t);
 }
 
 /* ---- the spare buffer ---- */

@@ -47,9 +47,45 @@ static nokprobe_inline bool load_long(unsigned long addr, bool user, unsigned lo
 	return !read_mem(val, addr, sizeof(*val), user);
 }
 
+/*
+ * An event probe's field of the record it is given (OP_FIELD): its
+ * value, or for a string field the address of the string.
+ */
+static nokprobe_inline unsigned long
+field_value(const void *event, const struct probe_step *st)
+{
+	const void *p = event + st->param;
+	unsigned int size = st->value & PROBE_FIELD_SIZE;
+	bool sign = st->value & PROBE_FIELD_SIGNED;
+	u64 v = 0;
+
+	if (st->value & PROBE_FIELD_ARRAY)
+		return (unsigned long)p;
+	/* the low 16 bits: from the record's start, or from the slot's end */
+	if (st->value & PROBE_FIELD_LOC)
+		return (unsigned long)event + (get_unaligned((u32 *)p) & 0xffff);
+	if (st->value & PROBE_FIELD_RELLOC)
+		return (unsigned long)p + sizeof(u32) +
+		       (get_unaligned((u32 *)p) & 0xffff);
+	switch (size) {
+	case 1:
+		return sign ? (long)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return sign ? (long)(s16)get_unaligned((u16 *)p) :
+			      get_unaligned((u16 *)p);
+	case 4:
+		return sign ? (long)(s32)get_unaligned((u32 *)p) :
+			      get_unaligned((u32 *)p);
+	default:
+		/* longer ones (arrays) are read as their first 8 bytes */
+		memcpy(&v, p, min_t(unsigned int, size, sizeof(v)));
+		return v;
+	}
+}
+
 /* Run the steps; false if a dereference faulted. */
 static bool run_steps(struct probe_arg *arg, struct pt_regs *regs,
-		      unsigned long *out)
+		      const void *event, unsigned long *out)
 {
 	unsigned long v = 0;
 	int i;
@@ -90,6 +126,9 @@ static bool run_steps(struct probe_arg *arg, struct pt_regs *regs,
 		case OP_DEREF:
 			if (!load_long(v + st->value, st->user, &v))
 				return false;
+			break;
+		case OP_FIELD:
+			v = field_value(event, st);
 			break;
 		default:	/* the string sources: nothing to compute */
 			break;
@@ -248,8 +287,8 @@ static unsigned int store_strings(struct probe_arg *arg, unsigned long v,
 }
 
 int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
-		     void *rec, unsigned int base, unsigned int fixed,
-		     unsigned int room)
+		     const void *event, void *rec, unsigned int base,
+		     unsigned int fixed, unsigned int room)
 {
 	unsigned int dpos = base + fixed, used = 0;
 	int i;
@@ -259,7 +298,7 @@ int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
 		unsigned int size = arg->type->size * (arg->count ?: 1);
 		void *slot = (char *)rec + base + arg->offset;
 		unsigned long v = 0;
-		bool ok = run_steps(arg, regs, &v);
+		bool ok = run_steps(arg, regs, event, &v);
 
 		switch (arg->store) {
 		case PS_VALUE:
@@ -284,6 +323,90 @@ int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
 
 NOKPROBE_SYMBOL(probe_args_store);
 NOKPROBE_SYMBOL(run_steps);
+
+/*
+ * The length of a kernel string with its NUL, at most max; 0 if it
+ * cannot be read. Read in pieces that do not cross a page, so that a
+ * string ending before an unmapped page is measured.
+ */
+static unsigned int kernel_strnlen_nofault(unsigned long addr,
+					   unsigned int max)
+{
+	unsigned int len = 0;
+	char buf[32];
+
+	while (len < max) {
+		unsigned int n = min3((unsigned int)sizeof(buf), max - len,
+				      (unsigned int)(PAGE_SIZE -
+						     offset_in_page(addr + len)));
+		char *nul;
+
+		if (copy_from_kernel_nofault(buf, (void *)(addr + len), n))
+			return 0;
+		nul = memchr(buf, '\0', n);
+		if (nul)
+			return len + (nul - buf) + 1;
+		len += n;
+	}
+	return max;
+}
+
+/* What store_string() would store for one string at v, before room. */
+static unsigned int string_len(struct probe_arg *arg, unsigned long v)
+{
+	long n;
+
+	switch (arg->store) {
+	case PS_COMM:
+		return strnlen(current->comm, TASK_COMM_LEN) + 1;
+	case PS_IMMSTR:
+		return strlen(arg->immstr) + 1;
+	case PS_SYMSTR:
+		/* the most sprint_symbol() writes: measured by writing */
+		return KSYM_SYMBOL_LEN;
+	}
+	if (user_addr(v, arg->store == PS_USTRING)) {
+		/* the NUL counted; more than the limit when longer */
+		n = strnlen_user_nofault((void __user *)v, PROBE_MAX_STRING);
+		return n > 0 ? min_t(long, n, PROBE_MAX_STRING) : 0;
+	}
+	return kernel_strnlen_nofault(v, PROBE_MAX_STRING);
+}
+
+unsigned int probe_args_measure(struct probe_arg *args, int nargs,
+				struct pt_regs *regs, const void *event,
+				unsigned int room)
+{
+	unsigned int used = 0;
+	int i, j;
+
+	for (i = 0; i < nargs && used < room; i++) {
+		struct probe_arg *arg = &args[i];
+		bool ptr_user = arg->dropped && arg->steps[arg->nsteps].user;
+		unsigned long v = 0, s;
+		bool ok;
+
+		if (arg->type->kind != PT_STRING)
+			continue;
+		ok = run_steps(arg, regs, event, &v);
+		v = store_addr(arg, v);
+		for (j = 0; j < (arg->count ?: 1); j++) {
+			s = v;
+			if (arg->store == PS_COMM || arg->store == PS_IMMSTR)
+				ok = true;
+			else if (!ok || (arg->count &&
+					 !load_long(v + j * sizeof(long),
+						    ptr_user, &s)))
+				continue;
+			used += string_len(arg, s);
+		}
+	}
+	return min(used, room);
+}
+
+NOKPROBE_SYMBOL(probe_args_measure);
+NOKPROBE_SYMBOL(string_len);
+NOKPROBE_SYMBOL(kernel_strnlen_nofault);
 NOKPROBE_SYMBOL(store_string);
 NOKPROBE_SYMBOL(store_strings);
 NOKPROBE_SYMBOL(probe_args_have_strings);

@@ -280,11 +280,60 @@ static bool add_step(struct parse_state *ps, int offs, u8 op, u16 param,
 	return true;
 }
 
+/* An event probe's field NAME of the event it is on, or NULL. */
+static struct ftrace_event_field *event_field(struct probe_cmd *cmd,
+					      const char *name)
+{
+	struct ftrace_event_field *f;
+
+	if (!cmd->fields)
+		return NULL;
+	list_for_each_entry(f, cmd->fields, link)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+/* How OP_FIELD reads f: PROBE_FIELD_* */
+static long event_field_how(const struct ftrace_event_field *f)
+{
+	long how = min_t(int, f->size, PROBE_FIELD_SIZE);
+
+	switch (f->filter_type) {
+	case FILTER_DYN_STRING:
+		return how | PROBE_FIELD_LOC;
+	case FILTER_RDYN_STRING:
+		return how | PROBE_FIELD_RELLOC;
+	case FILTER_STATIC_STRING:
+		return how | PROBE_FIELD_ARRAY;
+	}
+	return f->is_signed ? how | PROBE_FIELD_SIGNED : how;
+}
+
+/*
+ * An event probe's $NAME: the field of its event, else $comm; else the
+ * error is at the argument's start, and ENOENT, as upstream's.
+ */
+static int parse_event_var(struct parse_state *ps, const char *var, int offs)
+{
+	struct ftrace_event_field *f = event_field(ps->cmd, var);
+
+	if (f)
+		return add_step(ps, offs, OP_FIELD, f->offset,
+				event_field_how(f)) ? 0 : -EINVAL;
+	if (!strcmp(var, "comm") || !strcmp(var, "COMM"))
+		return add_step(ps, offs, OP_COMM, 0, 0) ? 0 : -EINVAL;
+	probe_err(ps->cmd, 0, PERR_BAD_ATTACH_ARG);
+	return -ENOENT;	/* upstream's errno */
+}
+
 static int parse_var(struct parse_state *ps, const char *var, int offs)
 {
 	unsigned long n;
 	const char *num;
 
+	if (ps->flags & PROBE_EVENT)
+		return parse_event_var(ps, var, offs);
 	if (!strcmp(var, "retval")) {
 		if (!(ps->flags & PROBE_RETURN)) {
 			probe_err(ps->cmd, offs, PERR_RETVAL_ON_PROBE);
@@ -355,7 +404,9 @@ static int parse_fetch(struct parse_state *ps, char *text, int offs)
 	case '$':
 		return parse_var(ps, text + 1, offs);
 	case '%':
-		if (!(ps->flags & (PROBE_KERNEL | PROBE_USER))) {
+		/* event probes have no registers, only their event's record */
+		if ((ps->flags & PROBE_EVENT) ||
+		    !(ps->flags & (PROBE_KERNEL | PROBE_USER))) {
 			probe_err(ps->cmd, offs, PERR_BAD_VAR);
 			return -EINVAL;
 		}
@@ -518,7 +569,7 @@ static int choose_store(struct parse_state *ps, int offs, int tpos)
 	if (!strcmp(arg->type->name, "symstr")) {
 		switch (last) {
 		case OP_REG: case OP_STACK: case OP_RETVAL: case OP_ARG:
-		case OP_DEREF:
+		case OP_DEREF: case OP_FIELD:
 			break;
 		default:
 			probe_err(ps->cmd, tpos, PERR_BAD_SYMSTRING);
@@ -539,6 +590,7 @@ static int choose_store(struct parse_state *ps, int offs, int tpos)
 				extra = 1;
 			break;
 		case OP_IMM:
+		case OP_FIELD:	/* a string field's address, or a pointer */
 			arg->store = ustr ? PS_USTRING : PS_STRING;
 			extra = 1;
 			break;
@@ -633,8 +685,12 @@ static int parse_body(struct parse_state *ps, const char *body, int offs,
 			}
 		}
 	}
-	/* $comm and "strings" are strings, and single ones */
-	if (!strcmp(text, "$comm") || !strcmp(text, "$COMM") ||
+	/*
+	 * $comm and "strings" are strings, and single ones; an event
+	 * probe's $comm is its event's field, if it has one so named.
+	 */
+	if (((!strcmp(text, "$comm") || !strcmp(text, "$COMM")) &&
+	     !event_field(ps->cmd, text + 1)) ||
 	    str_has_prefix(text, "\\\"")) {
 		if (arg->count || (t && strcmp(t, "string"))) {
 			probe_err(ps->cmd, offs + tpos, PERR_BAD_TYPE);

@@ -97,7 +97,7 @@ static unsigned int kprobe_build(struct kprobe_probe *kpp,
 
 	rec = this_cpu_ptr(kprobe_scratch);
 	room = KPROBE_RECORD_MAX - ev->base - ev->fixed;
-	used = probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
+	used = probe_args_store(kpp->p.args, kpp->p.nargs, regs, NULL, rec,
 				ev->base, ev->fixed, room);
 	*src = rec;
 	return ev->base + ev->fixed + used;
@@ -145,8 +145,8 @@ static void kprobe_to_files(struct kprobe_probe *kpp, struct pt_regs *regs,
 			memcpy(rec + ev->base, built + ev->base,
 			       size - ev->base);
 		else
-			probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
-					 ev->base, ev->fixed, 0);
+			probe_args_store(kpp->p.args, kpp->p.nargs, regs,
+					 NULL, rec, ev->base, ev->fixed, 0);
 		kprobe_fill_head(kpp, rec, ret_ip);
 		fbuf.regs = regs;
 		trace_event_buffer_commit(&fbuf);
@@ -184,7 +184,7 @@ static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 	if (built)
 		memcpy(rec + ev->base, built + ev->base, len - ev->base);
 	else
-		probe_args_store(kpp->p.args, kpp->p.nargs, regs, rec,
+		probe_args_store(kpp->p.args, kpp->p.nargs, regs, NULL, rec,
 				 ev->base, ev->fixed, 0);
 	kprobe_fill_head(kpp, rec, ret_ip);
 	perf_trace_buf_submit(rec, size, rctx, call->event.type, 1, regs,

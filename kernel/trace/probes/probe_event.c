@@ -214,6 +214,12 @@ int probe_event_attach(struct probe *p, const char *group, const char *name,
 	struct probe_event *ev = probe_event_find(group, name);
 	int ret, diff;
 
+	if (ev && ops->single && ev->ops == ops) {
+		/* as upstream's: another event probe of that name exists */
+		cmd->word = 0;
+		probe_err(cmd, 0, PERR_EVENT_EXIST);
+		return -EEXIST;
+	}
 	if (ev) {
 		if (ev->ops != ops || (ev->flags & PE_RETURN) !=
 		    (flags & PE_RETURN)) {
@@ -335,6 +341,38 @@ undo:
 	return ret;
 }
 
+/* Start or stop the per-instance recording of every probe (file_on). */
+static int probe_event_files_on(struct probe_event *ev,
+				struct trace_event_file *file)
+{
+	struct probe *p;
+	int ret;
+
+	if (!ev->ops->file_on)
+		return 0;
+	list_for_each_entry(p, &ev->probes, sibling) {
+		ret = ev->ops->file_on(p, file);
+		if (ret)
+			goto undo;
+	}
+	return 0;
+undo:
+	list_for_each_entry_continue_reverse(p, &ev->probes, sibling)
+		ev->ops->file_off(p, file);
+	return ret;
+}
+
+static void probe_event_files_off(struct probe_event *ev,
+				  struct trace_event_file *file)
+{
+	struct probe *p;
+
+	if (!ev->ops->file_off)
+		return;
+	list_for_each_entry(p, &ev->probes, sibling)
+		ev->ops->file_off(p, file);
+}
+
 static int probe_event_enable(struct probe_event *ev,
 			      struct trace_event_file *file)
 {
@@ -356,6 +394,16 @@ static int probe_event_enable(struct probe_event *ev,
 			return ret;
 		}
 	}
+	if (file) {
+		ret = probe_event_files_on(ev, file);
+		if (ret) {
+			if (!(ev->flags & bit))
+				probe_event_arm_all(ev, ev->flags &
+						    (PE_TRACE | PE_PERF));
+			kfree(link);
+			return ret;
+		}
+	}
 	WRITE_ONCE(ev->flags, ev->flags | bit);
 	/* published: a handler may record to file from here on */
 	if (link)
@@ -369,6 +417,7 @@ static void probe_event_disable(struct probe_event *ev,
 	struct probe_file_link *link;
 
 	if (file) {
+		probe_event_files_off(ev, file);
 		list_for_each_entry(link, &ev->files, list) {
 			if (link->file != file)
 				continue;

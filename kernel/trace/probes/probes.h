@@ -17,6 +17,8 @@
  *			sharing it (multiprobe), its record and output
  *   kprobe_event.c	kprobe_events, kprobe_profile and the kprobe and
  *			kretprobe handlers; the perf "kprobe" PMU's events
+ *   eprobe_event.c	event probes: events made from the records of
+ *			another event, through a probe trigger on it
  *
  * Locking: event_mutex (trace_events.h) serialises every change: the
  * list of dynamic events, a probe event's probes, its enabling. Whoever
@@ -205,6 +207,8 @@ struct probe_cmd {
 	int		argc;
 	const char	**argv;
 	int		word;
+	/* an event probe's: the fields of the event it is on */
+	struct list_head *fields;
 };
 
 void probe_err(struct probe_cmd *cmd, int offset, enum probe_err err);
@@ -214,6 +218,7 @@ void probe_err(struct probe_cmd *cmd, int offset, enum probe_err err);
 #define PROBE_RETURN	BIT(1)	/* a return probe: $retval */
 #define PROBE_FENTRY	BIT(2)	/* at a function's entry: $argN */
 #define PROBE_USER	BIT(3)	/* a uprobe: @+OFFS, no symbols */
+#define PROBE_EVENT	BIT(4)	/* an event probe: $FIELD, no registers */
 
 /* The types of a fetched value, as its field and its text show it. */
 enum probe_type_kind {
@@ -256,7 +261,19 @@ enum probe_op {
 	OP_COMM,	/* the task's comm (a string source) */
 	OP_IMMSTR,	/* a string of the definition */
 	OP_DEREF,	/* load the long at value + offset */
+	OP_FIELD,	/* a field of the event's record: param its offset */
 };
+
+/*
+ * How OP_FIELD reads its field (its value): the field's size, whether
+ * it is signed, or for a string field where the string is; the value is
+ * then the string's address, as for @ADDR.
+ */
+#define PROBE_FIELD_SIZE	0xffff
+#define PROBE_FIELD_SIGNED	BIT(16)
+#define PROBE_FIELD_LOC		BIT(17)	/* __data_loc char[] */
+#define PROBE_FIELD_RELLOC	BIT(18)	/* __rel_loc char[] */
+#define PROBE_FIELD_ARRAY	BIT(19)	/* char[N] */
 
 /* One step of a fetch program. */
 struct probe_step {
@@ -309,12 +326,20 @@ struct pt_regs;
 /*
  * Fetch every argument into rec's args (at rec + base) and their
  * strings after the fixed part (at rec + base + fixed, at most room
- * bytes). Returns the bytes of strings stored. Runs in the probe's
- * context: no sleeping, faults are caught.
+ * bytes), from regs, and for an event probe from the record event.
+ * Returns the bytes of strings stored. Runs in the probe's context: no
+ * sleeping, faults are caught.
  */
 int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
-		     void *rec, unsigned int base, unsigned int fixed,
-		     unsigned int room);
+		     const void *event, void *rec, unsigned int base,
+		     unsigned int fixed, unsigned int room);
+/*
+ * The bytes of strings probe_args_store() would store now, at most
+ * room: for a record reserved at its size, built in place.
+ */
+unsigned int probe_args_measure(struct probe_arg *args, int nargs,
+				struct pt_regs *regs, const void *event,
+				unsigned int room);
 /* Whether any argument has a string, whose length varies. */
 bool probe_args_have_strings(struct probe_arg *args, int nargs);
 
@@ -372,6 +397,14 @@ struct probe_event_ops {
 	/* print_fmt's head: "(%lx)" and ", REC->__probe_ip"... */
 	const char *(*fmt_head)(struct probe_event *ev);
 	const char *(*fmt_head_args)(struct probe_event *ev);
+	/*
+	 * Optional, for probes that record per instance (event probes):
+	 * start or stop p's recording to file, as its event is enabled or
+	 * disabled there.
+	 */
+	int	(*file_on)(struct probe *p, struct trace_event_file *file);
+	void	(*file_off)(struct probe *p, struct trace_event_file *file);
+	bool		single;		/* no multiprobe: one probe an event */
 };
 
 /*
