@@ -166,6 +166,38 @@ bench_insn_settings() {
 	case $insn in 0 | 1 | only) ;; *) die "INSN: 0, 1 or only" ;; esac
 }
 
+# An awk function for the counted runs: med(a, b, c), the median of three.
+AWK_MED3='function med(a, b, c) { return a + b + c - (a > b ? (a > c ? a : c) : (b > c ? b : c)) - (a < b ? (a < c ? a : c) : (b < c ? b : c)) }'
+
+# bench_guard: exit 1, naming them, if a figure of $guarded has its
+# ratio ours/upstream above 1 (or none) in $results, the summary.
+bench_guard() {
+	local f r over=
+	for f in $guarded; do
+		r=$(awk -v f="$f" '$1 == f && NF == 4 { print $4 }' "$results")
+		awk -v r="$r" 'BEGIN { exit !(r == "" || r == "-" || r > 1) }' && over="$over $f"
+	done
+	if [ -n "$over" ]; then
+		echo "ours costs more than upstream:$over" >&2
+		exit 1
+	fi
+}
+
+# bench_insn_boot KERNEL NAME HEADER GUEST N: boot KERNEL once under the
+# instruction counter to run the guest command GUEST (its variables in
+# HEADER), as run directory NAME; its counts but the first (the guest's
+# warm-up loop) go to $work/counts, which must then hold N lines.
+bench_insn_boot() {
+	local k=$1 log rc=0
+	log=$work/guest-$k-insn.log
+	QEMU_ARGS="-plugin $work/insn-count.so -d plugin" \
+		bench_boot "$arch" "$k" "$2" "$3" "$4" "$work" "$log" || rc=$?
+	[ "$rc" = 0 ] || die "the counted run of $k failed (exit $rc); see $bench_run/"
+	tr -d '\r' <"$bench_run/console.log" | grep -a '^insn-count: ' | tail -n +2 >"$work/counts"
+	[ "$(wc -l <"$work/counts")" = "$5" ] ||
+		die "the counted run of $k: not $(($5 + 1)) counts (see $bench_run/console.log)"
+}
+
 # bench_insn_plugin: with insn other than 0, build the instruction
 # counter (harness/qemu-plugin/insn-count.c) as $work/insn-count.so.
 bench_insn_plugin() {

@@ -67,18 +67,11 @@ bench_runs bench-wakeup "$HARNESS/guest/bench-wakeup-guest.sh" "$figures" ""
 # its order: the warm-up, then 3 times off, off-rt, wakeup, wakeup_rt,
 # wakeup-fn.
 insn_counts() {
-	local k=$1 log rc=0
-	log=$work/guest-$k-insn.log
-	QEMU_ARGS="-plugin $work/insn-count.so -d plugin" \
-		bench_boot "$arch" "$k" bench-wakeup-insn "BENCH_N=$insn_n BENCH_REPS=3" \
-		"$HARNESS/guest/bench-wakeup-guest.sh" "$work" "$log" || rc=$?
-	[ "$rc" = 0 ] || die "the counted run of $k failed (exit $rc); see $bench_run/"
-	tr -d '\r' <"$bench_run/console.log" | grep -a '^insn-count: ' | tail -n +2 >"$work/counts"
-	[ "$(wc -l <"$work/counts")" = 15 ] ||
-		die "the counted run of $k: not 16 counts (see $bench_run/console.log)"
+	local k=$1
+	bench_insn_boot "$k" bench-wakeup-insn "BENCH_N=$insn_n BENCH_REPS=3" \
+		"$HARNESS/guest/bench-wakeup-guest.sh" 15
 	# field 7: the kernel's instructions; a loop is 2 * INSN_N wakeups
-	awk -v n="$insn_n" -v k="$k" '
-	function med(a, b, c) { return a + b + c - (a > b ? (a > c ? a : c) : (b > c ? b : c)) - (a < b ? (a < c ? a : c) : (b < c ? b : c)) }
+	awk -v n="$insn_n" -v k="$k" "$AWK_MED3"'
 	{ v[(NR - 1) % 5, int((NR - 1) / 5)] = $7 / (2 * n) }
 	END {
 		split("off off-rt wakeup wakeup_rt wakeup-fn", name, " ")
@@ -126,12 +119,4 @@ summary() {
 echo
 summary | tee "$results"
 echo "(results: $results)"
-over=
-for f in $guarded; do
-	r=$(awk -v f="$f" '$1 == f && NF == 4 { print $4 }' "$results")
-	awk -v r="$r" 'BEGIN { exit !(r == "" || r == "-" || r > 1) }' && over="$over $f"
-done
-if [ -n "$over" ]; then
-	echo "ours costs more than upstream:$over" >&2
-	exit 1
-fi
+bench_guard

@@ -973,6 +973,7 @@ extern const struct file_operations tracing_mark_raw_fops;
 /* ---- trace_export.c ---- */
 
 DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
+DECLARE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 /* copies of a record being written, for the registered trace exports */
 void trace_export_record(struct ring_buffer_event *event, int kind);
 

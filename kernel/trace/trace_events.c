@@ -774,11 +774,15 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 	*current_buffer = trace_array_buffer(tr);
 	if (!*current_buffer)
 		return NULL;
-	event = trace_buffer_lock_reserve(*current_buffer, type, len,
-					  trace_ctx);
-	if (event || !(READ_ONCE(trace_file->flags) &
-		       EVENT_FILE_FL_TRIGGER_COND))
+	/* trace_buffer_lock_reserve(), open-coded: every event comes here */
+	event = ring_buffer_lock_reserve(*current_buffer, len);
+	if (event) {
+		tracing_generic_entry_update(trace_event_payload(event), type,
+					     trace_ctx);
 		return event;
+	}
+	if (!(READ_ONCE(trace_file->flags) & EVENT_FILE_FL_TRIGGER_COND))
+		return NULL;
 	/* tracing is off, but the triggers need the record: see commit */
 	temp = READ_ONCE(event_trigger_temp_buffer);
 	if (!temp)
@@ -808,7 +812,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 							 fbuffer->trace_ctx);
 	if (!fbuffer->event)
 		return NULL;
-	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	fbuffer->entry = trace_event_payload(fbuffer->event);
 	return fbuffer->entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
@@ -869,9 +873,24 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (static_branch_unlikely(&tracepoint_printk_key))
 		event_printk(fbuffer);
 	/* as upstream: the events of every array go to the exports */
-	trace_export_record(fbuffer->event, TRACE_EXPORT_EVENT);
-	trace_buffer_unlock_commit(tr, fbuffer->buffer, fbuffer->event,
-				   fbuffer->trace_ctx);
+	if (static_branch_unlikely(&trace_event_exports_enabled))
+		trace_export_record(fbuffer->event, TRACE_EXPORT_EVENT);
+	if (unlikely(trace_opt(tr, TRACE_OPT_STACKTRACE))) {
+		trace_buffer_unlock_commit(tr, fbuffer->buffer, fbuffer->event,
+					   fbuffer->trace_ctx);
+	} else {
+		/*
+		 * What trace_buffer_unlock_commit() does without the stack,
+		 * open-coded as trace_function_record(): every event's
+		 * record, kprobes' included, comes this way, and the calls
+		 * cost some 30 instructions of a kprobe event's 1000.
+		 */
+		ring_buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
+		if (trace_opt(tr, TRACE_OPT_RECORD_CMD) &&
+		    !((fbuffer->trace_ctx >> 16) & TRACE_FLAG_NMI) &&
+		    !trace_comm_cached(current))
+			trace_save_comm(current);
+	}
 	/* the option read live: its changes apply to enabled events too */
 	if (trace_opt(tr, TRACE_OPT_RECORD_TGID) && !in_nmi())
 		tracing_record_tgid(current);
@@ -1380,7 +1399,11 @@ int trace_event_remove_dyn(struct trace_event_call *call)
 			if (file->event_call == call &&
 			    (file->flags & EVENT_FILE_FL_ENABLED))
 				return -EBUSY;
-	tracepoint_synchronize_unregister();
+	/*
+	 * No grace period: the caller's probes are quiesced (unregistering
+	 * a kprobe waits for its handlers), and one each would double the
+	 * time a thousand probes take to go.
+	 */
 	event_unregister(call);
 	return 0;
 }

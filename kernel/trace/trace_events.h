@@ -242,7 +242,9 @@ void perf_trace_detach_call(struct perf_event *p_event);
 
 /*
  * Add or remove a dynamic event's call (kernel/trace/probes): -EBUSY if
- * it is enabled or referenced anywhere. [L][E]
+ * it is enabled or referenced anywhere. [L][E] The remover has made sure
+ * that none of the call's probes can still be running (its kprobes
+ * unregistered, its probe triggers removed): the files go at once.
  */
 int trace_event_add_dyn(struct trace_event_call *call);
 int trace_event_remove_dyn(struct trace_event_call *call);

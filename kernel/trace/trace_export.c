@@ -25,16 +25,23 @@ static struct trace_export __rcu *exports;
 	rcu_dereference_protected(p, lockdep_is_held(&exports_lock))
 
 DEFINE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
+DEFINE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 
-/* Marker records are the only kind this build writes yet. */
+/* The kinds written: markers and events (function records are not). */
 static void kinds_changed(struct trace_export *export, bool added)
 {
-	if (!(export->flags & TRACE_EXPORT_MARKER))
-		return;
-	if (added)
-		static_branch_inc(&trace_marker_exports_enabled);
-	else
-		static_branch_dec(&trace_marker_exports_enabled);
+	if (export->flags & TRACE_EXPORT_MARKER) {
+		if (added)
+			static_branch_inc(&trace_marker_exports_enabled);
+		else
+			static_branch_dec(&trace_marker_exports_enabled);
+	}
+	if (export->flags & TRACE_EXPORT_EVENT) {
+		if (added)
+			static_branch_inc(&trace_event_exports_enabled);
+		else
+			static_branch_dec(&trace_event_exports_enabled);
+	}
 }
 
 int register_ftrace_export(struct trace_export *export)

@@ -409,7 +409,6 @@ NOKPROBE_SYMBOL(string_len);
 NOKPROBE_SYMBOL(kernel_strnlen_nofault);
 NOKPROBE_SYMBOL(store_string);
 NOKPROBE_SYMBOL(store_strings);
-NOKPROBE_SYMBOL(probe_args_have_strings);
 
 /* One value of an argument, at p, as its type shows it. */
 static void print_one(struct trace_seq *s, struct probe_arg *arg, void *p,

@@ -24,6 +24,10 @@
 #include "probes.h"
 
 LIST_HEAD(dyn_events);
+/*
+ * The types, added by initcalls before any definition is written, never
+ * removed: removals read the list under event_mutex alone.
+ */
 static LIST_HEAD(dyn_event_types);
 /* serialises definitions: the parse's error log and the type list */
 static DEFINE_MUTEX(dyn_event_create_mutex);
@@ -73,13 +77,90 @@ void dyn_event_del(struct dyn_event *ev)
 	list_del_init(&ev->list);
 }
 
+/* What a removal names: an event, a group, or every event (all). */
+struct dyn_event_sel {
+	bool		all;
+	const char	*group;		/* NULL: any */
+	const char	*event;		/* "": any of the group */
+	int		argc;
+	const char	**argv;
+};
+
+static bool dyn_event_selected(struct dyn_event *ev,
+			       const struct dyn_event_sel *sel)
+{
+	return sel->all || ev->type->match(sel->group, sel->event, sel->argc,
+					    sel->argv, ev);
+}
+
+/*
+ * Release the events of type t that sel names: all at once through
+ * release_many() if t has it (kprobes: one grace period for all, where
+ * one an event would make a thousand events' removal take a thousand),
+ * else one by one, stopping at the first error. -ENOENT: none. [L][E]
+ */
+static int dyn_event_release_type(struct dyn_event_type *t,
+				  const struct dyn_event_sel *sel)
+{
+	struct dyn_event *ev, *next, **evs;
+	int n = 0, i = 0, ret = 0;
+
+	list_for_each_entry(ev, &dyn_events, list)
+		if (ev->type == t && dyn_event_selected(ev, sel))
+			n++;
+	if (!n)
+		return -ENOENT;
+	if (!t->release_many || n == 1) {
+		list_for_each_entry_safe(ev, next, &dyn_events, list) {
+			if (ev->type != t || !dyn_event_selected(ev, sel))
+				continue;
+			ret = t->release(ev);
+			if (ret)
+				break;
+		}
+		return ret;
+	}
+	evs = kmalloc_array(n, sizeof(*evs), GFP_KERNEL);
+	if (!evs)
+		return -ENOMEM;
+	list_for_each_entry(ev, &dyn_events, list)
+		if (ev->type == t && dyn_event_selected(ev, sel))
+			evs[i++] = ev;
+	ret = t->release_many(evs, n);
+	kfree(evs);
+	return ret;
+}
+
+/*
+ * Release what sel names, type by type (type NULL: every type). -ENOENT
+ * if nothing matched. [L][E]
+ */
+static int dyn_event_release_sel(struct dyn_event_type *type,
+				 const struct dyn_event_sel *sel)
+{
+	struct dyn_event_type *t;
+	int ret = -ENOENT, err;
+
+	list_for_each_entry(t, &dyn_event_types, list) {
+		if (type && t != type)
+			continue;
+		err = dyn_event_release_type(t, sel);
+		if (err == -ENOENT)
+			continue;
+		ret = err;
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
 /* "-:[GRP/]EVENT [ARGS]" or "!DEFINITION": remove what it names. */
 static int dyn_event_remove(int argc, const char **argv,
 			    struct dyn_event_type *type)
 {
-	struct dyn_event *ev, *next;
+	struct dyn_event_sel sel = { .argc = argc - 1, .argv = argv + 1 };
 	char *group = NULL, *event, *name, *slash;
-	int ret = -ENOENT;
+	int ret;
 
 	if (argv[0][0] == '-') {
 		if (argv[0][1] != ':')
@@ -106,16 +187,10 @@ static int dyn_event_remove(int argc, const char **argv,
 		return -EINVAL;
 	}
 
+	sel.group = group;
+	sel.event = event;
 	probe_lock();
-	list_for_each_entry_safe(ev, next, &dyn_events, list) {
-		if (type && ev->type != type)
-			continue;
-		if (!ev->type->match(group, event, argc - 1, argv + 1, ev))
-			continue;
-		ret = ev->type->release(ev);
-		if (ret)
-			break;
-	}
+	ret = dyn_event_release_sel(type, &sel);
 	/*
 	 * Records of a removed event cannot be shown any more, and its type
 	 * id may be given to a new event: empty the buffers before that.
@@ -206,7 +281,8 @@ ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 
 int dyn_event_release_all(struct dyn_event_type *type)
 {
-	struct dyn_event *ev, *next;
+	struct dyn_event_sel sel = { .all = true };
+	struct dyn_event *ev;
 	int ret = 0;
 
 	probe_lock();
@@ -218,13 +294,9 @@ int dyn_event_release_all(struct dyn_event_type *type)
 			goto out;
 		}
 	}
-	list_for_each_entry_safe(ev, next, &dyn_events, list) {
-		if (type && ev->type != type)
-			continue;
-		ret = ev->type->release(ev);
-		if (ret)
-			break;
-	}
+	ret = dyn_event_release_sel(type, &sel);
+	if (ret == -ENOENT)
+		ret = 0;
 out:
 	/* as dyn_event_remove() */
 	if (!ret)

@@ -93,7 +93,7 @@ static void eprobe_fire(void *data, void *rec)
 
 	if (trace_trigger_soft_disabled(file))
 		return;
-	if (probe_args_have_strings(ep->p.args, ep->p.nargs))
+	if (ev->strings)
 		room = probe_args_measure(ep->p.args, ep->p.nargs, NULL, rec,
 					  EPROBE_RECORD_MAX - ev->base -
 					  ev->fixed);

@@ -122,7 +122,7 @@ static void kprobe_to_files(struct kprobe_probe *kpp, struct pt_regs *regs,
 			    unsigned long ret_ip)
 {
 	struct probe_event *ev = kpp->p.event;
-	bool strings = probe_args_have_strings(kpp->p.args, kpp->p.nargs);
+	bool strings = ev->strings;
 	struct trace_event_buffer fbuf;
 	struct probe_file_link *link;
 	void *built = NULL, *rec;
@@ -173,7 +173,7 @@ static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 	if (hlist_empty(head))
 		return;
 	len = ev->base + ev->fixed;
-	if (probe_args_have_strings(kpp->p.args, kpp->p.nargs))
+	if (ev->strings)
 		len = kprobe_build(kpp, regs, &built);
 	/* perf puts a u32 size before the record: end on a u64 */
 	size = ALIGN(len + sizeof(u32), sizeof(u64)) - sizeof(u32);
@@ -329,6 +329,15 @@ static int kpp_register(struct kprobe_probe *kpp)
 	return ret;
 }
 
+/* After kprobes let go of it. */
+static void kpp_unregistered(struct kprobe_probe *kpp)
+{
+	kpp->registered = false;
+	/* a kprobe on a symbol looks its address up again next time */
+	if (kpp->symbol)
+		kpp->rp.kp.addr = NULL;
+}
+
 static void kpp_unregister(struct kprobe_probe *kpp)
 {
 	if (!kpp->registered)
@@ -338,10 +347,7 @@ static void kpp_unregister(struct kprobe_probe *kpp)
 		unregister_kretprobe(&kpp->rp);
 	else
 		unregister_kprobe(&kpp->rp.kp);
-	kpp->registered = false;
-	/* a kprobe on a symbol looks its address up again next time */
-	if (kpp->symbol)
-		kpp->rp.kp.addr = NULL;
+	kpp_unregistered(kpp);
 }
 
 static int kprobe_arm_one(struct probe *p, unsigned int want)
@@ -674,6 +680,87 @@ static int kprobe_release(struct dyn_event *d)
 	return 0;
 }
 
+/*
+ * Whether removing the probes of evs would take the last probe of an
+ * event in use: its probes are all among them.
+ */
+static bool kprobe_set_takes_busy(struct dyn_event **evs, int n)
+{
+	int i, j, in_set, total;
+	struct probe *q;
+
+	for (i = 0; i < n; i++) {
+		struct probe_event *ev = to_kpp(evs[i])->p.event;
+
+		if (!probe_event_busy(ev))
+			continue;
+		in_set = 0;
+		total = 0;
+		for (j = 0; j < n; j++)
+			in_set += to_kpp(evs[j])->p.event == ev;
+		list_for_each_entry(q, &ev->probes, sibling)
+			total++;
+		if (in_set == total)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Remove n probes (a group, or every one): all or none. kprobes waits
+ * one grace period for each unregister_kprobe(); unregister_kprobes()
+ * waits one for all of them.
+ */
+static int kprobe_release_many(struct dyn_event **evs, int n)
+{
+	struct kretprobe **rps;
+	struct kprobe **kps;
+	int i, nk = 0, nr = 0, ret = 0;
+
+	if (kprobe_set_takes_busy(evs, n))
+		return -EBUSY;
+	kps = kmalloc_array(n, sizeof(*kps), GFP_KERNEL);
+	rps = kmalloc_array(n, sizeof(*rps), GFP_KERNEL);
+	if (!kps || !rps) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct kprobe_probe *kpp = to_kpp(evs[i]);
+
+		if (!kpp->registered)
+			continue;
+		if (kpp_is_return(kpp))
+			rps[nr++] = &kpp->rp;
+		else
+			kps[nk++] = &kpp->rp.kp;
+	}
+	/* no handler of theirs runs once these return */
+	if (nk)
+		unregister_kprobes(kps, nk);
+	if (nr)
+		unregister_kretprobes(rps, nr);
+	for (i = 0; i < n; i++) {
+		struct kprobe_probe *kpp = to_kpp(evs[i]);
+
+		if (kpp->registered)
+			kpp_unregistered(kpp);
+		/* cannot fail: none of these events is in use */
+		ret = probe_event_detach(&kpp->p);
+		if (ret)
+			break;
+		dyn_event_del(evs[i]);
+		kpp_free(kpp);
+	}
+	/* had it failed, the probes left stay, registered again */
+	for (; i < n; i++)
+		kpp_register(to_kpp(evs[i]));
+out:
+	kfree(kps);
+	kfree(rps);
+	return ret;
+}
+
 static bool kprobe_match(const char *group, const char *event, int argc,
 			 const char **argv, struct dyn_event *d)
 {
@@ -699,6 +786,7 @@ static struct dyn_event_type kprobe_type = {
 	.show		= kprobe_show,
 	.busy		= kprobe_busy,
 	.release	= kprobe_release,
+	.release_many	= kprobe_release_many,
 	.match		= kprobe_match,
 };
 

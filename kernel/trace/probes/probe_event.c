@@ -127,6 +127,7 @@ static int probe_event_copy_shape(struct probe_event *ev, struct probe *p)
 		ev->fixed = max(ev->fixed, src->offset + src->type->size *
 				(src->count ?: 1));
 	}
+	ev->strings = probe_args_have_strings(p->args, p->nargs);
 	return 0;
 }
 

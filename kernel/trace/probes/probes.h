@@ -49,6 +49,8 @@ struct dyn_event;
  *  show()	its line as dynamic_events lists it
  *  busy()	whether it cannot be removed now (enabled, in use)
  *  release()	remove it (unregister and free); -EBUSY if in use
+ *  release_many()	optional: remove n of them at once, all or none
+ *		(-EBUSY if one is in use), as release() would each
  *  match()	whether "-:[GROUP/]EVENT [ARGS]" names it; group may be
  *		NULL (any), event "" (any of the group), argc 0 (any
  *		of its probes)
@@ -61,6 +63,7 @@ struct dyn_event_type {
 	int	(*show)(struct seq_file *m, struct dyn_event *ev);
 	bool	(*busy)(struct dyn_event *ev);
 	int	(*release)(struct dyn_event *ev);
+	int	(*release_many)(struct dyn_event **evs, int n);
 	bool	(*match)(const char *group, const char *event, int argc,
 			 const char **argv, struct dyn_event *ev);
 };
@@ -372,6 +375,7 @@ struct probe_event {
 	unsigned int			flags;		/* [E] PE_* */
 	unsigned int			base;		/* where args start */
 	unsigned int			fixed;		/* args' fixed bytes */
+	bool				strings;	/* some arg is one */
 	int				nargs;
 	struct probe_arg		*args;		/* shapes only */
 	const struct probe_event_ops	*ops;
@@ -444,7 +448,10 @@ struct probe_event *probe_event_new_local(struct probe *p, const char *name,
 					  const struct probe_event_ops *ops,
 					  unsigned int base);
 void probe_event_free_local(struct probe_event *ev);
-/* Take p off its event; the event goes with its last probe. [L][E] */
+/*
+ * Take p off its event; the event goes with its last probe. [L][E] p's
+ * handlers must have stopped (trace_event_remove_dyn()).
+ */
 int probe_event_detach(struct probe *p);
 struct probe_event *probe_event_find(const char *group, const char *name);
 bool probe_event_busy(struct probe_event *ev);

@@ -18,10 +18,12 @@
 # - the kprobe PMU: perf_event_open() of a kprobe and a kretprobe that
 #   count, are not in tracefs, and refuse an unknown function (ENOENT);
 # - removing an enabled event gives EBUSY; dynamic_events lists the
-#   kprobe events and removes them; O_TRUNC removes all;
+#   kprobe events and removes them; O_TRUNC removes all; a group of 20
+#   goes with one -:GROUP/, and the place takes probes again after;
 # - a parse error gets EINVAL and upstream's error_log text and caret;
 # - on ours only, where it differs on purpose: unreadable memory records
-#   0, a string longer than a record may hold is cut, $comm:u8 is logged.
+#   0, a string longer than a record may hold is cut, $comm:u8 is logged,
+#   a group's removal with one of its events enabled removes none.
 . "$TESTDIR/lib.sh"
 export LC_ALL=C
 
@@ -34,7 +36,8 @@ pids=
 cleanup() {
 	stop_loops
 	echo >"$T/set_ftrace_filter"
-	for e in "$T"/events/kprobes/*/enable "$inst"/events/kprobes/*/enable; do
+	for e in "$T"/events/kprobes/*/enable "$inst"/events/kprobes/*/enable \
+		"$T"/events/kgrp/*/enable; do
 		[ ! -e "$e" ] || echo 0 >"$e"
 	done
 	: >"$T/kprobe_events"
@@ -166,6 +169,41 @@ echo '-:kprobes/kp_open' >>"$T/dynamic_events" || fail "dynamic_events did not r
 expect_err "$T/dynamic_events" '-:kprobes/kp_open' "No such file or directory"
 : >"$T/dynamic_events" || fail "O_TRUNC of dynamic_events failed"
 [ -z "$(cat "$T/kprobe_events")" ] || fail "O_TRUNC left: $(cat "$T/kprobe_events")"
+
+# A group of 20 (kprobes and kretprobes) goes with one -:GROUP/; with
+# one of them enabled, the write gets EBUSY: on ours none goes (the
+# removal is all or nothing), upstream's removes those listed before it.
+i=0
+while [ $i -lt 10 ]; do
+	echo "p:kgrp/p$i do_sys_openat2"
+	echo "r:kgrp/r$i do_sys_openat2 ret=\$retval:s32"
+	i=$((i + 1))
+done >"$d/group"
+cat "$d/group" >>"$T/kprobe_events" || fail "the group of 20 was refused"
+[ "$(grep -c '^[pr][0-9]*:kgrp/' "$T/kprobe_events")" = 20 ] ||
+	fail "the group: $(grep -c kgrp "$T/kprobe_events") events"
+echo 1 >"$T/events/kgrp/r9/enable"
+expect_err "$T/kprobe_events" '-:kgrp/' "Device or resource busy"
+left=$(grep -c '^[pr][0-9]*:kgrp/' "$T/kprobe_events")
+if [ "$flavor" = ours ]; then
+	[ "$left" = 20 ] || fail "-:kgrp/ with r9 enabled left $left of 20 on ours, want all"
+else
+	[ "$left" -ge 1 ] && [ "$left" -lt 20 ] || fail "-:kgrp/ with r9 enabled left $left of 20 on $flavor"
+fi
+: >"$T/trace"
+cat "$path"
+grep -q 'r9: .* ret=[0-9][0-9]*$' "$T/trace" || fail "r9 recorded nothing: $(grep r9 "$T/trace" | head -2)"
+echo 0 >"$T/events/kgrp/r9/enable"
+echo '-:kgrp/' >>"$T/kprobe_events" || fail "-:kgrp/ failed"
+[ -z "$(cat "$T/kprobe_events")" ] || fail "-:kgrp/ left: $(cat "$T/kprobe_events")"
+[ ! -d "$T/events/kgrp" ] || fail "events/kgrp stayed"
+# the place takes probes again: the removed ones were unregistered
+echo 'p:kgrp/again do_sys_openat2' >>"$T/kprobe_events" || fail "do_sys_openat2 refused a probe after the group went"
+echo 1 >"$T/events/kgrp/again/enable"
+cat "$path"
+echo 0 >"$T/events/kgrp/again/enable"
+grep -q 'again: (do_sys_openat2' "$T/trace" || fail "the probe after the group recorded nothing"
+echo '-:kgrp/again' >>"$T/kprobe_events" || fail "-:kgrp/again failed"
 
 # A function probe's enable_event on a kprobe event: the command's hold
 # arms the kprobe, which edits kprobes' ftrace filter, while
