@@ -236,6 +236,19 @@ out:
 	return ret;
 }
 
+/*
+ * One line of a write: its comment cut, then run. The line is a string
+ * in a piece of the write copied in.
+ */
+static int dyn_event_run_text(char *line, struct dyn_event_type *type)
+{
+	char *hash = strchr(line, '#');
+
+	if (hash)
+		*hash = '\0';
+	return dyn_event_run_line(line, type);
+}
+
 ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 			      loff_t *ppos, struct dyn_event_type *type)
 {
@@ -246,31 +259,38 @@ ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 	buf = kmalloc(DYN_LINE_MAX, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	while (done < count) {
+	/*
+	 * Piece by piece: each piece's whole lines are run, and the line it
+	 * ends in the middle of starts the next piece (a thousand short
+	 * definitions in one write are a few pieces, not a thousand).
+	 */
+	while (done < count && !ret) {
 		size_t n = min_t(size_t, count - done, DYN_LINE_MAX - 1);
-		char *nl, *hash;
+		bool last = done + n == count;
+		char *line, *nl;
 
 		if (copy_from_user(buf, ubuf + done, n)) {
 			ret = -EFAULT;
 			break;
 		}
 		buf[n] = '\0';
-		nl = strchr(buf, '\n');
-		if (nl) {
+		for (line = buf; (nl = strchr(line, '\n')); line = nl + 1) {
 			*nl = '\0';
-			n = nl - buf + 1;
-		} else if (done + n < count) {
-			/* a line longer than we take */
-			ret = -EINVAL;
-			break;
+			ret = dyn_event_run_text(line, type);
+			if (ret)
+				break;
+			done += nl - line + 1;
 		}
-		hash = strchr(buf, '#');
-		if (hash)
-			*hash = '\0';
-		ret = dyn_event_run_line(buf, type);
 		if (ret)
 			break;
-		done += n;
+		if (last) {
+			/* the write's last line, without its newline */
+			ret = dyn_event_run_text(line, type);
+			done = count;
+		} else if (line == buf) {
+			/* a line longer than we take */
+			ret = -EINVAL;
+		}
 	}
 	kfree(buf);
 	if (ret)
