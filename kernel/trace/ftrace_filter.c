@@ -8,9 +8,10 @@
  * function looks an ip up with a binary search, under
  * preempt_disable_notrace() and without a lock, so a set is never
  * changed in place: an edit builds a new set, publishes it with
- * rcu_assign_pointer(), brings the sites in line, waits for every walk
- * that could still read the old set (synchronize_rcu_tasks_rude(), as
- * for unregistering an ops) and only then frees it.
+ * rcu_assign_pointer(), brings the sites in line, and frees the old set
+ * after every walk that could still read it is over
+ * (call_rcu_tasks_rude(): the walks run where RCU may not be watching,
+ * as for unregistering an ops).
  *
  * Edits come from set_ftrace_filter and set_ftrace_notrace (one glob a
  * word; ftrace_tracefs.c) and from the kernel API below. A word is:
@@ -688,11 +689,14 @@ int ftrace_filter_install(struct ftrace_ops *ops, bool exclude,
 		ret = ftrace_update_sites();
 	mutex_unlock(&ftrace_lock);
 
-	if (old) {
-		/* No walk of the list still reads the old set. */
-		synchronize_rcu_tasks_rude();
-		ftrace_ip_set_free(old);
-	}
+	/*
+	 * Freed once no walk of the list can still read it, without
+	 * waiting here: a grace period (tens of ms under a slow CPU) for
+	 * each edit made arming many kprobes on ftrace sites, one filter
+	 * edit each, last 20 times upstream's.
+	 */
+	if (old)
+		call_rcu_tasks_rude(&old->rcu, ip_set_free_rcu);
 	return ret;
 }
 
