@@ -465,6 +465,54 @@ static inline void trace_event_put_ref(struct trace_event_call *call)
 	trace_event_dyn_put_ref(call);
 }
 
+/*
+ * Dynamic events made from kernel code, as a line of their definition
+ * file would make them (kernel/trace/probes/dynevent.c): a command is
+ * built in a caller's buffer, then run by dynevent_create().
+ */
+#define MAX_DYNEVENT_CMD_LEN	(2048)
+
+enum dynevent_type {
+	DYNEVENT_TYPE_SYNTH = 1,
+	DYNEVENT_TYPE_KPROBE,
+	DYNEVENT_TYPE_NONE,
+};
+
+struct dynevent_cmd;
+
+typedef int (*dynevent_create_fn_t)(struct dynevent_cmd *cmd);
+
+struct dynevent_cmd {
+	struct seq_buf		seq;		/* the definition so far */
+	const char		*event_name;
+	unsigned int		n_fields;
+	enum dynevent_type	type;
+	dynevent_create_fn_t	run_command;
+	void			*private_data;
+};
+
+int dynevent_create(struct dynevent_cmd *cmd);
+
+#ifdef CONFIG_KPROBE_EVENTS
+int kprobe_event_delete(const char *name);
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...);
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...);
+
+/* The arguments after loc, and the fields, are strings; NULL ends them. */
+#define kprobe_event_gen_cmd_start(cmd, name, loc, ...)			\
+	__kprobe_event_gen_cmd_start(cmd, false, name, loc, ## __VA_ARGS__, NULL)
+#define kretprobe_event_gen_cmd_start(cmd, name, loc, ...)		\
+	__kprobe_event_gen_cmd_start(cmd, true, name, loc, ## __VA_ARGS__, NULL)
+#define kprobe_event_add_fields(cmd, ...)				\
+	__kprobe_event_add_fields(cmd, ## __VA_ARGS__, NULL)
+#define kprobe_event_add_field(cmd, field)				\
+	__kprobe_event_add_fields(cmd, field, NULL)
+#define kprobe_event_gen_cmd_end(cmd)		dynevent_create(cmd)
+#define kretprobe_event_gen_cmd_end(cmd)	dynevent_create(cmd)
+#endif
+
 #ifdef CONFIG_PERF_EVENTS
 /*
  * Whether BPF programs may be attached: a racy peek used only as a hint
@@ -750,6 +798,12 @@ void ftrace_profile_free_filter(struct perf_event *event);
 /* The "kprobe" PMU (kernel/trace/probes/kprobe_event.c). */
 int perf_kprobe_init(struct perf_event *event, bool is_retprobe);
 void perf_kprobe_destroy(struct perf_event *event);
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+/* The "uprobe" PMU (kernel/trace/probes/uprobe_event.c). */
+int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
+		     bool is_retprobe);
+void perf_uprobe_destroy(struct perf_event *event);
 #endif
 
 /* What a perf probe records into: a per-CPU, per-context buffer. */

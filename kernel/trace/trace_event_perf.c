@@ -187,11 +187,19 @@ free_lists:
 /* The last perf user of call is gone: undo perf_trace_first_user(). [P] */
 static void perf_trace_last_user(struct trace_event_call *call)
 {
+	struct hlist_head __percpu *lists = call->perf_events;
+
 	call->class->reg(call, TRACE_REG_PERF_UNREGISTER, NULL);
+	/*
+	 * A probe that still runs, armed for an instance too, may have
+	 * seen the perf flag set before the unregister: it finds no lists
+	 * from here on, and one that found them is done after the wait
+	 * (probes look at the lists with preemption off).
+	 */
+	WRITE_ONCE(call->perf_events, NULL);
 	/* probes still running may use the lists and buffers: wait */
 	tracepoint_synchronize_unregister();
-	free_percpu(call->perf_events);
-	call->perf_events = NULL;
+	free_percpu(lists);
 	if (!--perf_trace_calls)
 		perf_trace_free_bufs();
 }

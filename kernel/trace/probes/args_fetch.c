@@ -9,6 +9,8 @@
  * bytes from the record's start in the low 16; length 0 means it could
  * not be read, shown as "(fault)". Every read of memory is a _nofault
  * one: a bad address stores zeroes (or a faulted string), never oopses.
+ * A uprobe's arguments (arg->fault) read their task's memory as the task
+ * would, faulting pages in: its handler runs where it may sleep.
  */
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -35,16 +37,27 @@ static nokprobe_inline bool user_addr(unsigned long addr, bool user)
 	return user;
 }
 
-static nokprobe_inline long read_mem(void *dst, unsigned long addr, size_t size, bool user)
+/* How a read reaches memory: READ_USER a user address, READ_FAULT faulting. */
+#define READ_USER	BIT(0)
+#define READ_FAULT	BIT(1)
+
+static nokprobe_inline u8 read_how(const struct probe_arg *arg, bool user)
 {
-	if (user_addr(addr, user))
-		return copy_from_user_nofault(dst, (void __user *)addr, size);
-	return copy_from_kernel_nofault(dst, (void *)addr, size);
+	return (user ? READ_USER : 0) | (arg->fault ? READ_FAULT : 0);
 }
 
-static nokprobe_inline bool load_long(unsigned long addr, bool user, unsigned long *val)
+static nokprobe_inline long read_mem(void *dst, unsigned long addr, size_t size, u8 how)
 {
-	return !read_mem(val, addr, sizeof(*val), user);
+	if (!user_addr(addr, how & READ_USER))
+		return copy_from_kernel_nofault(dst, (void *)addr, size);
+	if (how & READ_FAULT)
+		return copy_from_user(dst, (void __user *)addr, size) ? -EFAULT : 0;
+	return copy_from_user_nofault(dst, (void __user *)addr, size);
+}
+
+static nokprobe_inline bool load_long(unsigned long addr, u8 how, unsigned long *val)
+{
+	return !read_mem(val, addr, sizeof(*val), how);
 }
 
 /*
@@ -101,7 +114,7 @@ static bool run_steps(struct probe_arg *arg, struct pt_regs *regs,
 			if (user_mode(regs)) {
 				if (!load_long(user_stack_pointer(regs) +
 					       st->param * sizeof(long),
-					       true, &v))
+					       read_how(arg, true), &v))
 					return false;
 			} else {
 				v = regs_get_kernel_stack_nth(regs, st->param);
@@ -120,11 +133,14 @@ static bool run_steps(struct probe_arg *arg, struct pt_regs *regs,
 			break;
 #endif
 		case OP_IMM:
-		case OP_FOFFS:
 			v = st->value;
 			break;
+		case OP_FOFFS:
+			/* a uprobe's: event is where its file is loaded */
+			v = st->value + *(const unsigned long *)event;
+			break;
 		case OP_DEREF:
-			if (!load_long(v + st->value, st->user, &v))
+			if (!load_long(v + st->value, read_how(arg, st->user), &v))
 				return false;
 			break;
 		case OP_FIELD:
@@ -188,7 +204,7 @@ static nokprobe_inline void apply_bitfield(struct probe_arg *arg, void *dst)
  * Copy a string to data (room bytes); its length with the NUL, or 0 if
  * it could not be read.
  */
-static nokprobe_inline int copy_string(void *data, unsigned long src, bool user, int room)
+static nokprobe_inline int copy_string(void *data, unsigned long src, u8 how, int room)
 {
 	long n;
 
@@ -196,10 +212,20 @@ static nokprobe_inline int copy_string(void *data, unsigned long src, bool user,
 		return 0;
 	if (room > PROBE_MAX_STRING)
 		room = PROBE_MAX_STRING;
-	if (user_addr(src, user))
-		n = strncpy_from_user_nofault(data, (void __user *)src, room);
-	else
+	if (!user_addr(src, how & READ_USER)) {
 		n = strncpy_from_kernel_nofault(data, (void *)src, room);
+	} else if (how & READ_FAULT) {
+		/* its length without the NUL; room if it is longer */
+		n = strncpy_from_user(data, (void __user *)src, room);
+		if (n >= room) {
+			n = room;
+			((char *)data)[n - 1] = '\0';
+		} else if (n >= 0) {
+			n++;
+		}
+	} else {
+		n = strncpy_from_user_nofault(data, (void __user *)src, room);
+	}
 	/* both count the NUL, and cut a long string at room */
 	return n > 0 ? n : 0;
 }
@@ -214,7 +240,8 @@ static int store_string(struct probe_arg *arg, unsigned long v, void *slot,
 	switch (arg->store) {
 	case PS_STRING:
 	case PS_USTRING:
-		len = copy_string(data, v, arg->store == PS_USTRING, room);
+		len = copy_string(data, v,
+				  read_how(arg, arg->store == PS_USTRING), room);
 		break;
 	case PS_COMM:
 		len = min_t(int, strnlen(current->comm, TASK_COMM_LEN) + 1,
@@ -270,7 +297,8 @@ static unsigned int store_strings(struct probe_arg *arg, unsigned long v,
 		int len = 0;
 
 		if (arg->count && fetched)
-			fetched = load_long(src + j * sizeof(long), ptr_user,
+			fetched = load_long(src + j * sizeof(long),
+					    read_how(arg, ptr_user),
 					    &s);
 		/* $comm and "strings" need nothing fetched */
 		if (arg->store == PS_COMM || arg->store == PS_IMMSTR)
@@ -307,7 +335,7 @@ int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
 		case PS_MEM:
 		case PS_UMEM:
 			if (!ok || read_mem(slot, store_addr(arg, v), size,
-					    arg->store == PS_UMEM))
+					    read_how(arg, arg->store == PS_UMEM)))
 				memset(slot, 0, size);
 			break;
 		default:
@@ -367,7 +395,9 @@ static unsigned int string_len(struct probe_arg *arg, unsigned long v)
 	}
 	if (user_addr(v, arg->store == PS_USTRING)) {
 		/* the NUL counted; more than the limit when longer */
-		n = strnlen_user_nofault((void __user *)v, PROBE_MAX_STRING);
+		n = arg->fault ?
+		    strnlen_user((void __user *)v, PROBE_MAX_STRING) :
+		    strnlen_user_nofault((void __user *)v, PROBE_MAX_STRING);
 		return n > 0 ? min_t(long, n, PROBE_MAX_STRING) : 0;
 	}
 	return kernel_strnlen_nofault(v, PROBE_MAX_STRING);
@@ -396,7 +426,7 @@ unsigned int probe_args_measure(struct probe_arg *args, int nargs,
 				ok = true;
 			else if (!ok || (arg->count &&
 					 !load_long(v + j * sizeof(long),
-						    ptr_user, &s)))
+						    read_how(arg, ptr_user), &s)))
 				continue;
 			used += string_len(arg, s);
 		}

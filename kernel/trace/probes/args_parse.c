@@ -274,8 +274,10 @@ static bool add_step(struct parse_state *ps, int offs, u8 op, u16 param,
 		probe_err(ps->cmd, offs, PERR_TOO_MANY_OPS);
 		return false;
 	}
+	/* a uprobe's memory is its task's: every dereference is a user one */
 	arg->steps[arg->nsteps++] = (struct probe_step){
 		.op = op, .param = param, .value = value,
+		.user = op == OP_DEREF && (ps->flags & PROBE_USER),
 	};
 	return true;
 }
@@ -348,7 +350,9 @@ static int parse_var(struct parse_state *ps, const char *var, int offs)
 	if (str_has_prefix(var, "stack") && isdigit(var[5])) {
 		if (kstrtoul(var + 5, 10, &n))
 			goto bad;
-		if ((ps->flags & PROBE_KERNEL) && n > PROBE_MAX_STACK_SLOT) {
+		/* a uprobe's stack has no limit but the step's field's */
+		if (((ps->flags & PROBE_KERNEL) && n > PROBE_MAX_STACK_SLOT) ||
+		    n > U16_MAX) {
 			probe_err(ps->cmd, offs, PERR_BAD_STACK_NUM);
 			return -EINVAL;
 		}
@@ -492,7 +496,7 @@ static int parse_fetch(struct parse_state *ps, char *text, int offs)
 		}
 		if (!add_step(ps, inner, OP_DEREF, 0, off))
 			return -EINVAL;
-		arg->steps[arg->nsteps - 1].user = user;
+		arg->steps[arg->nsteps - 1].user |= user;
 		return 0;
 	}
 	case '\\':
@@ -591,7 +595,9 @@ static int choose_store(struct parse_state *ps, int offs, int tpos)
 			break;
 		case OP_IMM:
 		case OP_FIELD:	/* a string field's address, or a pointer */
-			arg->store = ustr ? PS_USTRING : PS_STRING;
+			/* a uprobe's addresses are all its task's */
+			arg->store = (ustr || (ps->flags & PROBE_USER)) ?
+				     PS_USTRING : PS_STRING;
 			extra = 1;
 			break;
 		case OP_COMM:
@@ -615,8 +621,8 @@ static int choose_store(struct parse_state *ps, int offs, int tpos)
 		extra = 1;
 	}
 	if (arg->count) {
-		if (arg->store != PS_MEM && arg->store != PS_STRING &&
-		    arg->store != PS_USTRING) {
+		if (arg->store != PS_MEM && arg->store != PS_UMEM &&
+		    arg->store != PS_STRING && arg->store != PS_USTRING) {
 			probe_err(ps->cmd, tpos, PERR_BAD_STRING);
 			return -EINVAL;
 		}
@@ -734,6 +740,8 @@ int probe_arg_parse(struct probe_cmd *cmd, struct probe_arg *args, int i,
 	const char *eq = strchr(text, '=');
 	const char *body = text;
 
+	/* a uprobe's handler may sleep: its reads fault pages in */
+	arg->fault = flags & PROBE_USER;
 	if (eq) {
 		if (eq - text > PROBE_MAX_ARGNAME) {
 			probe_err(cmd, 0, PERR_ARG_NAME_TOO_LONG);

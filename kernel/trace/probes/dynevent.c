@@ -236,6 +236,46 @@ out:
 	return ret;
 }
 
+/**
+ * dyn_event_run_cmd - run a definition or removal line, as if written
+ * @text: the line (not modified), not necessarily NUL-ended
+ * @len: its length
+ * @type: whose file it is written to: that type's lines only
+ *
+ * Return: 0, or the line's error, as a write of it would give.
+ */
+int dyn_event_run_cmd(const char *text, size_t len,
+		      struct dyn_event_type *type)
+{
+	char *line = kstrndup(text, len, GFP_KERNEL);
+	int ret;
+
+	if (!line)
+		return -ENOMEM;
+	ret = dyn_event_run_line(line, type);
+	kfree(line);
+	return ret;
+}
+
+/**
+ * dynevent_create - run a dynamic event command built in kernel code
+ * @cmd: a command made by its type's init function (such as
+ *	kprobe_event_cmd_init()) and built by its gen functions
+ *
+ * Must be called without event_mutex. Return: 0, or the error of the
+ * command, as writing its line to its type's file would give; -E2BIG if
+ * it did not fit its buffer.
+ */
+int dynevent_create(struct dynevent_cmd *cmd)
+{
+	if (!cmd->run_command)
+		return -EINVAL;
+	if (seq_buf_has_overflowed(&cmd->seq))
+		return -E2BIG;
+	return cmd->run_command(cmd);
+}
+EXPORT_SYMBOL_GPL(dynevent_create);
+
 /*
  * One line of a write: its comment cut, then run. The line is a string
  * in a piece of the write copied in.
@@ -390,25 +430,27 @@ int dyn_event_open(struct inode *inode, struct file *file,
 	return 0;
 }
 
-static int dynamic_events_open(struct inode *inode, struct file *file)
+/* A definition file: its inode's data is its type (NULL: every type). */
+static int dyn_event_file_open(struct inode *inode, struct file *file)
 {
-	return dyn_event_open(inode, file, NULL, NULL);
+	return dyn_event_open(inode, file, inode->i_private, NULL);
 }
 
-static ssize_t dynamic_events_write(struct file *file,
+static ssize_t dyn_event_file_write(struct file *file,
 				    const char __user *ubuf, size_t count,
 				    loff_t *ppos)
 {
-	return dyn_event_write_lines(ubuf, count, ppos, NULL);
+	return dyn_event_write_lines(ubuf, count, ppos,
+				     file_inode(file)->i_private);
 }
 
-static const struct file_operations dynamic_events_fops = {
+const struct file_operations dyn_event_file_fops = {
 	.owner		= THIS_MODULE,
-	.open		= dynamic_events_open,
+	.open		= dyn_event_file_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release_private,
-	.write		= dynamic_events_write,
+	.write		= dyn_event_file_write,
 };
 
 static __init int dynamic_events_init(void)
@@ -416,7 +458,7 @@ static __init int dynamic_events_init(void)
 	if (tracing_init_dentry())
 		return 0;
 	trace_create_file("dynamic_events", TRACE_MODE_WRITE, NULL, NULL,
-			  &dynamic_events_fops);
+			  &dyn_event_file_fops);
 	return 0;
 }
 fs_initcall(dynamic_events_init);

@@ -225,7 +225,8 @@ static int eprobe_split_target(const char *text, char *system, char *event)
 
 /*
  * The words after "if", joined by spaces, checked against the target's
- * fields; a parse error is logged as a filter file's is.
+ * fields; a parse error is logged as a filter file's is, and is EINVAL
+ * (upstream's), where a filter file gets EPERM for some.
  */
 static int eprobe_set_filter(struct eprobe *ep, int argc, const char **argv)
 {
@@ -249,11 +250,13 @@ static int eprobe_set_filter(struct eprobe *ep, int argc, const char **argv)
 		p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
 	ret = event_filter_parse(lists, ARRAY_SIZE(lists), ep->filter, 0,
 				 &filter, &pe);
-	if (ret && ret != -ENOMEM)
-		tracing_log_err(NULL, "event filter parse error", ep->filter,
-				event_filter_errors, pe.err_index, pe.pos);
 	event_filter_free(filter);
-	return ret;
+	if (!ret || ret == -ENOMEM)
+		return ret;
+	tracing_log_err(NULL, "event filter parse error", ep->filter,
+			event_filter_errors, pe.err_index, pe.pos);
+	/* a definition's error, whatever a filter file would have got */
+	return -EINVAL;
 }
 
 static int eprobe_create(int argc, const char **argv)

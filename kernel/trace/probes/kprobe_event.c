@@ -34,18 +34,6 @@
 
 #define KPROBE_GROUP	"kprobes"
 
-/* The record's own part, before the arguments. */
-struct kprobe_head {
-	struct trace_entry	ent;
-	unsigned long		ip;
-};
-
-struct kretprobe_head {
-	struct trace_entry	ent;
-	unsigned long		func;
-	unsigned long		ret_ip;
-};
-
 struct kprobe_probe {
 	struct probe		p;
 	struct kretprobe	rp;		/* rp.kp for a plain kprobe */
@@ -107,12 +95,12 @@ static nokprobe_inline void kprobe_fill_head(struct kprobe_probe *kpp,
 					     void *rec, unsigned long ret_ip)
 {
 	if (kpp_is_return(kpp)) {
-		struct kretprobe_head *h = rec;
+		struct probe_ret_head *h = rec;
 
 		h->func = (unsigned long)kpp->rp.kp.addr;
 		h->ret_ip = ret_ip;
 	} else {
-		struct kprobe_head *h = rec;
+		struct probe_head *h = rec;
 
 		h->ip = (unsigned long)kpp->rp.kp.addr;
 	}
@@ -591,8 +579,8 @@ static int kprobe_create(int argc, const char **argv)
 	probe_lock();
 	ret = probe_event_attach(&kpp->p, group, event,
 				 is_return ? PE_RETURN : 0, &kprobe_ops,
-				 is_return ? sizeof(struct kretprobe_head) :
-					     sizeof(struct kprobe_head), &cmd);
+				 is_return ? sizeof(struct probe_ret_head) :
+					     sizeof(struct probe_head), &cmd);
 	if (ret)
 		goto unlock;
 	ret = kpp_register(kpp);
@@ -810,7 +798,7 @@ static enum print_line_t kprobe_print(struct trace_iterator *iter,
 
 	trace_seq_printf(s, "%s: (", ev->name);
 	if (ev->flags & PE_RETURN) {
-		struct kretprobe_head *h = rec;
+		struct probe_ret_head *h = rec;
 
 		seq_print_ip_sym(s, h->ret_ip, iter->tr->trace_flags |
 				 TRACE_FL(SYM_OFFSET));
@@ -818,7 +806,7 @@ static enum print_line_t kprobe_print(struct trace_iterator *iter,
 		seq_print_ip_sym(s, h->func, iter->tr->trace_flags &
 				 ~TRACE_FL(SYM_OFFSET));
 	} else {
-		struct kprobe_head *h = rec;
+		struct probe_head *h = rec;
 
 		seq_print_ip_sym(s, h->ip, iter->tr->trace_flags |
 				 TRACE_FL(SYM_OFFSET));
@@ -829,74 +817,17 @@ static enum print_line_t kprobe_print(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
-static int kprobe_define_fields(struct trace_event_call *call)
-{
-	struct probe_event *ev = call_to_probe_event(call);
-	int ret;
-
-	if (ev->flags & PE_RETURN) {
-		ret = trace_define_field(call, "unsigned long", "__probe_func",
-					 offsetof(struct kretprobe_head, func),
-					 sizeof(long), 0, FILTER_OTHER);
-		if (ret)
-			return ret;
-		ret = trace_define_field(call, "unsigned long",
-					 "__probe_ret_ip",
-					 offsetof(struct kretprobe_head, ret_ip),
-					 sizeof(long), 0, FILTER_OTHER);
-	} else {
-		ret = trace_define_field(call, "unsigned long", "__probe_ip",
-					 offsetof(struct kprobe_head, ip),
-					 sizeof(long), 0, FILTER_OTHER);
-	}
-	if (ret)
-		return ret;
-	return probe_args_define_fields(call, ev->args, ev->nargs, ev->base);
-}
-
-static const char *kprobe_fmt_head(struct probe_event *ev)
-{
-	return ev->flags & PE_RETURN ? "(%lx <- %lx)" : "(%lx)";
-}
-
-static const char *kprobe_fmt_head_args(struct probe_event *ev)
-{
-	return ev->flags & PE_RETURN ?
-		", REC->__probe_func, REC->__probe_ret_ip" :
-		", REC->__probe_ip";
-}
-
 static const struct probe_event_ops kprobe_ops = {
 	.call_flags	= TRACE_EVENT_FL_KPROBE,
 	.arm_one	= kprobe_arm_one,
 	.same_place	= kprobe_same_place,
 	.print		= kprobe_print,
-	.define_fields	= kprobe_define_fields,
-	.fmt_head	= kprobe_fmt_head,
-	.fmt_head_args	= kprobe_fmt_head_args,
+	.define_fields	= probe_define_fields,
+	.fmt_head	= probe_fmt_head,
+	.fmt_head_args	= probe_fmt_head_args,
 };
 
 /* ---- the files ---- */
-
-static int kprobe_events_open(struct inode *inode, struct file *file)
-{
-	return dyn_event_open(inode, file, &kprobe_type, NULL);
-}
-
-static ssize_t kprobe_events_write(struct file *file, const char __user *ubuf,
-				   size_t count, loff_t *ppos)
-{
-	return dyn_event_write_lines(ubuf, count, ppos, &kprobe_type);
-}
-
-static const struct file_operations kprobe_events_fops = {
-	.owner		= THIS_MODULE,
-	.open		= kprobe_events_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release_private,
-	.write		= kprobe_events_write,
-};
 
 static int kprobe_profile_show(struct seq_file *m, void *v)
 {
@@ -977,13 +908,126 @@ static __init int kprobe_events_init(void)
 	register_module_notifier(&kprobe_module_nb);
 	if (tracing_init_dentry())
 		return 0;
-	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL,
-			  &kprobe_events_fops);
+	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, &kprobe_type,
+			  &dyn_event_file_fops);
 	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL, NULL,
 			  &kprobe_profile_fops);
 	return 0;
 }
 fs_initcall(kprobe_events_init);
+
+/* ---- kprobe events made by kernel code ---- */
+
+static int kprobe_run_command(struct dynevent_cmd *cmd)
+{
+	return dyn_event_run_cmd(cmd->seq.buffer, cmd->seq.len, &kprobe_type);
+}
+
+/**
+ * kprobe_event_cmd_init - start a kprobe event command in a buffer
+ * @cmd: the command
+ * @buf: where its line is built
+ * @maxlen: @buf's size (MAX_DYNEVENT_CMD_LEN is enough for any)
+ */
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	seq_buf_init(&cmd->seq, buf, maxlen);
+	cmd->type = DYNEVENT_TYPE_KPROBE;
+	cmd->run_command = kprobe_run_command;
+}
+EXPORT_SYMBOL_GPL(kprobe_event_cmd_init);
+
+/* Each string argument of args, NULL-ended, after a space. */
+static int kprobe_cmd_add(struct dynevent_cmd *cmd, va_list args)
+{
+	const char *field;
+
+	while ((field = va_arg(args, const char *))) {
+		if (!field[0])
+			return -EINVAL;
+		seq_buf_printf(&cmd->seq, " %s", field);
+		cmd->n_fields++;
+	}
+	return seq_buf_has_overflowed(&cmd->seq) ? -E2BIG : 0;
+}
+
+/**
+ * __kprobe_event_gen_cmd_start - the start of a kprobe event command
+ * @cmd: a command from kprobe_event_cmd_init()
+ * @kretprobe: a kretprobe event (r:) instead of a kprobe (p:)
+ * @name: the event's name, in group kprobes
+ * @loc: where it probes, as kprobe_events takes it ([MOD:]SYM[+OFFS])
+ * @...: its first arguments (NAME=FETCHARG[:TYPE] strings), then NULL;
+ *	kprobe_event_gen_cmd_start() adds the NULL
+ *
+ * Return: 0; -EINVAL for a command of another type, no name or place,
+ * or an empty argument; -E2BIG when the buffer is full.
+ */
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...)
+{
+	va_list args;
+	int ret;
+
+	if (cmd->type != DYNEVENT_TYPE_KPROBE || !name || !loc ||
+	    !name[0] || !loc[0])
+		return -EINVAL;
+	seq_buf_clear(&cmd->seq);
+	cmd->n_fields = 0;
+	cmd->event_name = name;
+	seq_buf_printf(&cmd->seq, "%c:%s/%s %s", kretprobe ? 'r' : 'p',
+		       KPROBE_GROUP, name, loc);
+	va_start(args, loc);
+	ret = kprobe_cmd_add(cmd, args);
+	va_end(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__kprobe_event_gen_cmd_start);
+
+/**
+ * __kprobe_event_add_fields - add arguments to a kprobe event command
+ * @cmd: a command begun by kprobe_event_gen_cmd_start()
+ * @...: the arguments (NAME=FETCHARG[:TYPE] strings), then NULL
+ *
+ * Return: 0; -EINVAL for another type of command or an empty argument;
+ * -E2BIG when the buffer is full.
+ */
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...)
+{
+	va_list args;
+	int ret;
+
+	if (cmd->type != DYNEVENT_TYPE_KPROBE)
+		return -EINVAL;
+	va_start(args, cmd);
+	ret = kprobe_cmd_add(cmd, args);
+	va_end(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__kprobe_event_add_fields);
+
+/**
+ * kprobe_event_delete - remove a kprobe event, as "-:NAME" would
+ * @name: the event's name, [GROUP/]EVENT (any group without one)
+ *
+ * Return: 0; -ENOENT if there is none; -EBUSY if it is in use.
+ */
+int kprobe_event_delete(const char *name)
+{
+	char *line;
+	int ret;
+
+	if (!name || !name[0])
+		return -EINVAL;
+	line = kasprintf(GFP_KERNEL, "-:%s", name);
+	if (!line)
+		return -ENOMEM;
+	ret = dyn_event_run_cmd(line, strlen(line), &kprobe_type);
+	kfree(line);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(kprobe_event_delete);
 
 /* ---- perf's kprobe PMU ---- */
 
@@ -1046,10 +1090,11 @@ int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
 		ret = -ENOMEM;
 		goto free;
 	}
-	ev = probe_event_new_local(&kpp->p, func ?: "DUMMY_EVENT",
+	ev = probe_event_new_local(&kpp->p, KPROBE_GROUP,
+				   func ?: "DUMMY_EVENT",
 				   is_retprobe ? PE_RETURN : 0, &kprobe_ops,
-				   is_retprobe ? sizeof(struct kretprobe_head) :
-						 sizeof(struct kprobe_head));
+				   is_retprobe ? sizeof(struct probe_ret_head) :
+						 sizeof(struct probe_head));
 	if (!ev) {
 		ret = -ENOMEM;
 		goto free;

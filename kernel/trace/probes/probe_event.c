@@ -144,6 +144,8 @@ static struct probe_event *probe_event_new(struct probe *p, const char *group,
 		return NULL;
 	INIT_LIST_HEAD(&ev->probes);
 	INIT_LIST_HEAD(&ev->files);
+	/* probe_event_free() walks it, whatever failed */
+	INIT_LIST_HEAD(&ev->class.fields);
 	ev->ops = ops;
 	ev->flags = flags & PE_RETURN;
 	ev->base = base;
@@ -155,7 +157,6 @@ static struct probe_event *probe_event_new(struct probe *p, const char *group,
 	ev->class.system = ev->group;
 	ev->class.reg = probe_event_reg;
 	ev->class.fields_array = probe_event_fields;
-	INIT_LIST_HEAD(&ev->class.fields);
 
 	call = &ev->call;
 	call->class = &ev->class;
@@ -222,8 +223,13 @@ int probe_event_attach(struct probe *p, const char *group, const char *name,
 		return -EEXIST;
 	}
 	if (ev) {
-		if (ev->ops != ops || (ev->flags & PE_RETURN) !=
-		    (flags & PE_RETURN)) {
+		/* the name is another kind of probe's, as upstream says */
+		if (ev->ops != ops) {
+			cmd->word = 0;
+			probe_err(cmd, 0, PERR_EVENT_EXIST);
+			return -EEXIST;
+		}
+		if ((ev->flags & PE_RETURN) != (flags & PE_RETURN)) {
 			cmd->word = 0;
 			probe_err(cmd, 0, PERR_DIFF_PROBE_TYPE);
 			return -EEXIST;
@@ -273,14 +279,15 @@ int probe_event_attach(struct probe *p, const char *group, const char *name,
 	return 0;
 }
 
-struct probe_event *probe_event_new_local(struct probe *p, const char *name,
+struct probe_event *probe_event_new_local(struct probe *p, const char *group,
+					  const char *name,
 					  unsigned int flags,
 					  const struct probe_event_ops *ops,
 					  unsigned int base)
 {
 	struct probe_event *ev;
 
-	ev = probe_event_new(p, "kprobes", name, flags, ops, base);
+	ev = probe_event_new(p, group, name, flags, ops, base);
 	if (!ev)
 		return NULL;
 	/* a type id for its records: perf's samples carry it */
@@ -470,6 +477,43 @@ int probe_event_reg(struct trace_event_call *call, enum trace_reg type,
 		/* perf's open, close, add and del need nothing of ours */
 		return 0;
 	}
+}
+
+int probe_define_fields(struct trace_event_call *call)
+{
+	struct probe_event *ev = call_to_probe_event(call);
+	int ret;
+
+	if (ev->flags & PE_RETURN) {
+		ret = trace_define_field(call, "unsigned long", "__probe_func",
+					 offsetof(struct probe_ret_head, func),
+					 sizeof(long), 0, FILTER_OTHER);
+		if (!ret)
+			ret = trace_define_field(call, "unsigned long",
+						 "__probe_ret_ip",
+						 offsetof(struct probe_ret_head,
+							  ret_ip),
+						 sizeof(long), 0, FILTER_OTHER);
+	} else {
+		ret = trace_define_field(call, "unsigned long", "__probe_ip",
+					 offsetof(struct probe_head, ip),
+					 sizeof(long), 0, FILTER_OTHER);
+	}
+	if (ret)
+		return ret;
+	return probe_args_define_fields(call, ev->args, ev->nargs, ev->base);
+}
+
+const char *probe_fmt_head(struct probe_event *ev)
+{
+	return ev->flags & PE_RETURN ? "(%lx <- %lx)" : "(%lx)";
+}
+
+const char *probe_fmt_head_args(struct probe_event *ev)
+{
+	return ev->flags & PE_RETURN ?
+		", REC->__probe_func, REC->__probe_ret_ip" :
+		", REC->__probe_ip";
 }
 
 void probe_show_args(struct seq_file *m, struct probe *p)

@@ -16,7 +16,10 @@
  *			class, the instances it is enabled in, the probes
  *			sharing it (multiprobe), its record and output
  *   kprobe_event.c	kprobe_events, kprobe_profile and the kprobe and
- *			kretprobe handlers; the perf "kprobe" PMU's events
+ *			kretprobe handlers; the perf "kprobe" PMU's events;
+ *			kprobe events made by kernel code (dynevent_cmd)
+ *   uprobe_event.c	uprobe_events, uprobe_profile and the uprobe and
+ *			uretprobe handlers; the perf "uprobe" PMU's events
  *   eprobe_event.c	event probes: events made from the records of
  *			another event, through a probe trigger on it
  *
@@ -87,8 +90,16 @@ void dyn_event_del(struct dyn_event *ev);
  */
 ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 			      loff_t *ppos, struct dyn_event_type *type);
+/* Run one line of type's file (kernel callers: dynevent_create()). */
+int dyn_event_run_cmd(const char *text, size_t len,
+		      struct dyn_event_type *type);
 /* Remove every event of type (NULL: all); -EBUSY if one is in use. */
 int dyn_event_release_all(struct dyn_event_type *type);
+/*
+ * The operations of a definition file (dynamic_events, kprobe_events...):
+ * its tracefs data is the type whose lines it takes, NULL for all.
+ */
+extern const struct file_operations dyn_event_file_fops;
 /* Open for seq_file listing of type's events (NULL: all). */
 int dyn_event_open(struct inode *inode, struct file *file,
 		   struct dyn_event_type *type,
@@ -300,6 +311,8 @@ struct probe_arg {
 	u8			nsteps;
 	/* the last dereference is the store's address: steps[nsteps] */
 	bool			dropped;
+	/* reads may fault pages in: a uprobe's, whose handler may sleep */
+	bool			fault;
 	u8			bf_lshift, bf_rshift; /* a bitfield: shifts */
 	bool			bitfield;
 	struct probe_step	steps[PROBE_MAX_STEPS];
@@ -329,9 +342,12 @@ struct pt_regs;
 /*
  * Fetch every argument into rec's args (at rec + base) and their
  * strings after the fixed part (at rec + base + fixed, at most room
- * bytes), from regs, and for an event probe from the record event.
+ * bytes), from regs, and for an event probe from the record event; for
+ * a uprobe, event is an unsigned long: the address its file's offset 0
+ * is loaded at, for @+OFFS.
  * Returns the bytes of strings stored. Runs in the probe's context: no
- * sleeping, faults are caught.
+ * sleeping, faults are caught; but args that may fault (a uprobe's) are
+ * run where the task may sleep.
  */
 int probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
 		     const void *event, void *rec, unsigned int base,
@@ -443,7 +459,8 @@ int probe_event_attach(struct probe *p, const char *group, const char *name,
  * it has a type id and is freed by probe_event_free_local() once p is
  * unregistered.
  */
-struct probe_event *probe_event_new_local(struct probe *p, const char *name,
+struct probe_event *probe_event_new_local(struct probe *p, const char *group,
+					  const char *name,
 					  unsigned int flags,
 					  const struct probe_event_ops *ops,
 					  unsigned int base);
@@ -469,6 +486,28 @@ static inline void probe_show_names(struct seq_file *m, struct probe *p)
 {
 	seq_printf(m, ":%s/%s", p->event->group, p->event->name);
 }
+
+/*
+ * The head of a kprobe's or uprobe's record, before its arguments
+ * (upstream's layout): the address probed; for a return probe, the
+ * function's and the one it returns to.
+ */
+struct probe_head {
+	struct trace_entry	ent;
+	unsigned long		ip;
+};
+
+struct probe_ret_head {
+	struct trace_entry	ent;
+	unsigned long		func;
+	unsigned long		ret_ip;
+};
+
+/* Their fields (__probe_ip, or __probe_func and __probe_ret_ip), args'. */
+int probe_define_fields(struct trace_event_call *call);
+/* Their print_fmt's head: "(%lx)", or "(%lx <- %lx)", and its args. */
+const char *probe_fmt_head(struct probe_event *ev);
+const char *probe_fmt_head_args(struct probe_event *ev);
 
 void probe_show_args(struct seq_file *m, struct probe *p);
 /* Whether argv (argc words) are p's args, as "-:EVENT ARGS" names them */

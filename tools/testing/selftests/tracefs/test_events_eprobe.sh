@@ -17,7 +17,8 @@
 # - an enabled eprobe cannot be removed (EBUSY); "-:" with the attached
 #   event and args removes; a second definition of a name gets EEXIST;
 # - errors: an event that does not exist or is a kprobe event (ENODEV),
-#   a field it does not have (ENOENT), with upstream's error_log text;
+#   a field it does not have (ENOENT), a filter without a left operand
+#   (EINVAL), with upstream's error_log text;
 # - on ours only, where it differs on purpose: perf_event_open() of an
 #   eprobe gets EOPNOTSUPP (upstream's opens, and counts nothing).
 . "$TESTDIR/lib.sh"
@@ -156,6 +157,12 @@ echo >"$T/error_log"
 expect_err "$T/dynamic_events" 'e:ep_bad syscalls.sys_enter_openat a=$nosuch' "No such file or directory"
 grep -q 'event_probe: error: Attached event does not have this field' "$T/error_log" ||
 	fail "no field logged: $(cat "$T/error_log")"
+# A filter without a left operand: EINVAL, as every definition error
+# (a filter file gets EPERM for it).
+echo >"$T/error_log"
+expect_err "$T/dynamic_events" 'e:ep_bad syscalls.sys_enter_openat if & 64' "Invalid argument"
+grep -q 'event filter parse error' "$T/error_log" ||
+	fail "no filter error logged: $(cat "$T/error_log")"
 
 # perf: refused on ours, opened (and counting nothing) on upstream.
 command -v python3 >/dev/null || fail "no python3 in the guest for perf_event_open(2)"
