@@ -19,6 +19,11 @@
 . "$TESTDIR/lib.sh"
 export LC_ALL=C
 
+# Upstream 6.1.192 (and rb, which has its probe events) oopses under
+# this fuzzing within seconds: a write past a record in a kprobe's
+# symstr argument (kallsyms_lookup_buildid() from process_fetch_insn()),
+# a NULL dereference in uprobe_dispatcher(). Ours only.
+[ "$flavor" = ours ] || skip "upstream's probe events oops under this fuzzing"
 [ -e "$T/kprobe_events" ] && [ -e "$T/uprobe_events" ] && [ -e "$T/dynamic_events" ] ||
 	fail "a definition file is missing"
 command -v python3 >/dev/null || fail "no python3 in the guest"
