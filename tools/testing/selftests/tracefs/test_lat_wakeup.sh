@@ -216,13 +216,22 @@ hdr "\|  +[A-Za-z_][A-Za-z0-9_.]*\(\)( \{|;)$"
 echo "display-graph: $(grep -c -E '\(\)( \{|;)$' /tmp/wk.trace) calls in the wait"
 echo 0 >"$T/options/display-graph"
 echo 0 >"$T/options/function-trace"
-# options/raw: the wakeup record's raw form.
-woken fifo 50
-echo 0 >"$T/tracing_on"
-echo 1 >"$T/options/raw"
-cat "$T/trace" >/tmp/wk.trace
-echo 0 >"$T/options/raw"
-echo 1 >"$T/tracing_on"
+# options/raw: the wakeup record's raw form. tracing_thresh is still
+# 1 us, where each wait over it replaces the kept one: a kernel thread
+# of a real-time policy (migration/N) woken after the task, before
+# tracing stops, is kept instead. Such a round is tried again.
+tries=0
+while :; do
+	woken fifo 50
+	echo 0 >"$T/tracing_on"
+	echo 1 >"$T/options/raw"
+	cat "$T/trace" >/tmp/wk.trace
+	echo 0 >"$T/options/raw"
+	echo 1 >"$T/tracing_on"
+	grep -q -E "(^| )[0-9]+ [0-9]+ \+ [0-9]+ $pid 49 R$" /tmp/wk.trace && break
+	tries=$((tries + 1))
+	[ $tries -lt 5 ] || break
+done
 echo 0 >"$T/tracing_thresh"
 hdr "(^| )[0-9]+ [0-9]+ \+ [0-9]+ $pid 49 R$"
 echo nop >"$T/current_tracer"
