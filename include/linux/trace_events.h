@@ -493,6 +493,64 @@ struct dynevent_cmd {
 
 int dynevent_create(struct dynevent_cmd *cmd);
 
+#ifdef CONFIG_SYNTH_EVENTS
+/*
+ * Synthetic events made and recorded by kernel code
+ * (kernel/trace/hist/synth_event.c has each function's description).
+ */
+struct synth_field_desc {
+	const char	*type;
+	const char	*name;
+};
+
+struct synth_event;
+
+/* A record being filled field by field (synth_event_trace_start()). */
+struct synth_event_trace_state {
+	struct trace_event_buffer	fbuffer;
+	void				*entry;
+	struct trace_buffer		*buffer;
+	struct synth_event		*event;
+	unsigned int			cur_field;
+	unsigned int			n_u64;
+	bool				disabled;
+	bool				add_next;
+	bool				add_name;
+};
+
+int synth_event_create(const char *name, struct synth_field_desc *fields,
+		       unsigned int n_fields, struct module *mod);
+int synth_event_delete(const char *name);
+void synth_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __synth_event_gen_cmd_start(struct dynevent_cmd *cmd, const char *name,
+				struct module *mod, ...);
+int synth_event_gen_cmd_array_start(struct dynevent_cmd *cmd, const char *name,
+				    struct module *mod,
+				    struct synth_field_desc *fields,
+				    unsigned int n_fields);
+int synth_event_add_field(struct dynevent_cmd *cmd, const char *type,
+			  const char *name);
+int synth_event_add_field_str(struct dynevent_cmd *cmd, const char *type_name);
+int synth_event_add_fields(struct dynevent_cmd *cmd,
+			   struct synth_field_desc *fields,
+			   unsigned int n_fields);
+int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...);
+int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
+			    unsigned int n_vals);
+int synth_event_trace_start(struct trace_event_file *file,
+			    struct synth_event_trace_state *trace_state);
+int synth_event_add_next_val(u64 val,
+			     struct synth_event_trace_state *trace_state);
+int synth_event_add_val(const char *field_name, u64 val,
+			struct synth_event_trace_state *trace_state);
+int synth_event_trace_end(struct synth_event_trace_state *trace_state);
+
+/* The fields after name are pairs of strings, type then name; NULL ends. */
+#define synth_event_gen_cmd_start(cmd, name, mod, ...)			\
+	__synth_event_gen_cmd_start(cmd, name, mod, ## __VA_ARGS__, NULL)
+#define synth_event_gen_cmd_end(cmd)	dynevent_create(cmd)
+#endif
+
 #ifdef CONFIG_KPROBE_EVENTS
 int kprobe_event_delete(const char *name);
 void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);

@@ -34,9 +34,10 @@
  *	trace_branch.c	the likely()/unlikely() profiler, the branch tracer
  *	blk/		blktrace's sessions and the blk tracer (its own
  *			map in blk/blk_internal.h)
- *	probes/		dynamic_events, kprobe events and event probes,
+ *	probes/		dynamic_events, kprobe, uprobe and event probes,
  *			with the fetch-argument language (its own map in
  *			probes/probes.h)
+ *	hist/		synthetic events (its own map in hist/synth.h)
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README

@@ -129,6 +129,10 @@ static const char readme_dynamic[] =
 	"\t  accepts: event-definitions (one definition per line)\n"
 	"\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n"
 	"\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+#ifdef CONFIG_SYNTH_EVENTS
+	/* upstream's shows it with histograms, ours with synthetic events */
+	"\t           s:[synthetic/]<event> <field> [<field>]\n"
+#endif
 	"\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"
 	"\t           -:[<group>/][<event>]\n"
 #ifdef CONFIG_KPROBE_EVENTS
@@ -151,6 +155,11 @@ static const char readme_dynamic[] =
 	"\t           symstr, <type>\\[<array-size>\\]\n"
 	"\t    efield: For event probes ('e' types), the field is on of the fields\n"
 	"\t            of the <attached-group>/<attached-event>.\n"
+#endif
+#ifdef CONFIG_SYNTH_EVENTS
+	"  events/synthetic_events\t- Create/append/remove/show synthetic events\n"
+	"\t  Write into this file to define/undefine new synthetic events.\n"
+	"\t     example: echo 'myevent u64 lat; char name[]' >> synthetic_events\n"
 #endif
 	"";
 

@@ -179,17 +179,6 @@ search:
 	return NULL;
 }
 
-/* C identifier rules, as upstream's names (events, groups, args). */
-bool probe_name_ok(const char *name)
-{
-	if (!isalpha(*name) && *name != '_')
-		return false;
-	while (*++name)
-		if (!isalnum(*name) && *name != '_')
-			return false;
-	return true;
-}
-
 int probe_parse_names(struct probe_cmd *cmd, const char *text, int off,
 		      char *group, char *event)
 {
@@ -207,7 +196,7 @@ int probe_parse_names(struct probe_cmd *cmd, const char *text, int off,
 		}
 		memcpy(group, text, slash - text);
 		group[slash - text] = '\0';
-		if (!probe_name_ok(group)) {
+		if (!dyn_event_name_ok(group)) {
 			probe_err(cmd, off, PERR_BAD_GROUP_NAME);
 			return -EINVAL;
 		}
@@ -227,7 +216,7 @@ int probe_parse_names(struct probe_cmd *cmd, const char *text, int off,
 		probe_err(cmd, off, PERR_EVENT_TOO_LONG);
 		return -EINVAL;
 	}
-	if (!probe_name_ok(text)) {
+	if (!dyn_event_name_ok(text)) {
 		probe_err(cmd, off, PERR_BAD_EVENT_NAME);
 		return -EINVAL;
 	}
@@ -758,7 +747,7 @@ int probe_arg_parse(struct probe_cmd *cmd, struct probe_arg *args, int i,
 	}
 	if (!arg->name)
 		return -ENOMEM;
-	if (!probe_name_ok(arg->name)) {
+	if (!dyn_event_name_ok(arg->name)) {
 		probe_err(cmd, 0, PERR_BAD_ARG_NAME);
 		return -EINVAL;
 	}

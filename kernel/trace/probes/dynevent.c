@@ -20,6 +20,7 @@
 #include <linux/uaccess.h>
 #include <linux/string.h>
 #include <linux/slab.h>
+#include <linux/ctype.h>
 
 #include "probes.h"
 
@@ -54,6 +55,25 @@ void trace_event_dyn_put_ref(struct trace_event_call *call)
 bool trace_event_dyn_busy(struct trace_event_call *call)
 {
 	return atomic_read(&call->refcnt) != 0;
+}
+
+bool dyn_event_name_ok(const char *name)
+{
+	if (!isalpha(*name) && *name != '_')
+		return false;
+	while (*++name)
+		if (!isalnum(*name) && *name != '_')
+			return false;
+	return true;
+}
+
+void dyn_event_cmd_setup(struct dynevent_cmd *cmd, char *buf, int maxlen,
+			 enum dynevent_type type, dynevent_create_fn_t run)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	seq_buf_init(&cmd->seq, buf, maxlen);
+	cmd->type = type;
+	cmd->run_command = run;
 }
 
 int dyn_event_register_type(struct dyn_event_type *type)
@@ -224,7 +244,10 @@ static int dyn_event_run_line(char *line, struct dyn_event_type *type)
 	list_for_each_entry(t, &dyn_event_types, list) {
 		if (type && t != type)
 			continue;
-		ret = t->create(argc, argv);
+		if (t->create_line)
+			ret = t->create_line(skip_spaces(line));
+		else
+			ret = t->create(argc, argv);
 		if (ret != -ECANCELED)
 			break;
 	}
@@ -276,21 +299,35 @@ int dynevent_create(struct dynevent_cmd *cmd)
 }
 EXPORT_SYMBOL_GPL(dynevent_create);
 
-/*
- * One line of a write: its comment cut, then run. The line is a string
- * in a piece of the write copied in.
- */
-static int dyn_event_run_text(char *line, struct dyn_event_type *type)
+static int dyn_event_run_typed(char *line, void *type)
 {
-	char *hash = strchr(line, '#');
-
-	if (hash)
-		*hash = '\0';
 	return dyn_event_run_line(line, type);
 }
 
 ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 			      loff_t *ppos, struct dyn_event_type *type)
+{
+	return dyn_event_write_each(ubuf, count, ppos, dyn_event_run_typed,
+				    type);
+}
+
+/*
+ * One line of a write: its comment cut, then run. The line is a string
+ * in a piece of the write copied in.
+ */
+static int dyn_event_run_text(char *line, int (*run)(char *line, void *arg),
+			      void *arg)
+{
+	char *hash = strchr(line, '#');
+
+	if (hash)
+		*hash = '\0';
+	return run(line, arg);
+}
+
+ssize_t dyn_event_write_each(const char __user *ubuf, size_t count,
+			     loff_t *ppos, int (*run)(char *line, void *arg),
+			     void *arg)
 {
 	size_t done = 0;
 	char *buf;
@@ -316,7 +353,7 @@ ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 		buf[n] = '\0';
 		for (line = buf; (nl = strchr(line, '\n')); line = nl + 1) {
 			*nl = '\0';
-			ret = dyn_event_run_text(line, type);
+			ret = dyn_event_run_text(line, run, arg);
 			if (ret)
 				break;
 			done += nl - line + 1;
@@ -325,7 +362,7 @@ ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
 			break;
 		if (last) {
 			/* the write's last line, without its newline */
-			ret = dyn_event_run_text(line, type);
+			ret = dyn_event_run_text(line, run, arg);
 			done = count;
 		} else if (line == buf) {
 			/* a line longer than we take */

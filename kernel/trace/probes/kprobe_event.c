@@ -931,10 +931,8 @@ static int kprobe_run_command(struct dynevent_cmd *cmd)
  */
 void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen)
 {
-	memset(cmd, 0, sizeof(*cmd));
-	seq_buf_init(&cmd->seq, buf, maxlen);
-	cmd->type = DYNEVENT_TYPE_KPROBE;
-	cmd->run_command = kprobe_run_command;
+	dyn_event_cmd_setup(cmd, buf, maxlen, DYNEVENT_TYPE_KPROBE,
+			    kprobe_run_command);
 }
 EXPORT_SYMBOL_GPL(kprobe_event_cmd_init);
 

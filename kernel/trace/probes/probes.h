@@ -41,82 +41,7 @@
 #include "../trace.h"
 #include "../trace_events.h"
 
-/* ---- dynevent.c ---- */
-
-struct dyn_event;
-
-/*
- * A type of dynamic event (kprobe, uprobe, eprobe, synthetic). Its
- * callbacks run under event_mutex, except create(), which takes it.
- *  create()	one definition line; -ECANCELED: not of this type
- *  show()	its line as dynamic_events lists it
- *  busy()	whether it cannot be removed now (enabled, in use)
- *  release()	remove it (unregister and free); -EBUSY if in use
- *  release_many()	optional: remove n of them at once, all or none
- *		(-EBUSY if one is in use), as release() would each
- *  match()	whether "-:[GROUP/]EVENT [ARGS]" names it; group may be
- *		NULL (any), event "" (any of the group), argc 0 (any
- *		of its probes)
- */
-struct dyn_event_type {
-	struct list_head	list;
-	const char		*name;
-	bool			probe;		/* its events are struct probe */
-	int	(*create)(int argc, const char **argv);
-	int	(*show)(struct seq_file *m, struct dyn_event *ev);
-	bool	(*busy)(struct dyn_event *ev);
-	int	(*release)(struct dyn_event *ev);
-	int	(*release_many)(struct dyn_event **evs, int n);
-	bool	(*match)(const char *group, const char *event, int argc,
-			 const char **argv, struct dyn_event *ev);
-};
-
-/* What every dynamic event starts with: its place on dyn_events. */
-struct dyn_event {
-	struct list_head	list;		/* [E] on dyn_events */
-	struct dyn_event_type	*type;
-};
-
-/* Every dynamic event, in the order they were made. [E] */
-extern struct list_head dyn_events;
-
-int dyn_event_register_type(struct dyn_event_type *type);
-void dyn_event_add(struct dyn_event *ev, struct dyn_event_type *type);
-void dyn_event_del(struct dyn_event *ev);
-
-/*
- * Run each line of a write to a definition file: type NULL is
- * dynamic_events (every type); else only that type's lines are taken.
- */
-ssize_t dyn_event_write_lines(const char __user *ubuf, size_t count,
-			      loff_t *ppos, struct dyn_event_type *type);
-/* Run one line of type's file (kernel callers: dynevent_create()). */
-int dyn_event_run_cmd(const char *text, size_t len,
-		      struct dyn_event_type *type);
-/* Remove every event of type (NULL: all); -EBUSY if one is in use. */
-int dyn_event_release_all(struct dyn_event_type *type);
-/*
- * The operations of a definition file (dynamic_events, kprobe_events...):
- * its tracefs data is the type whose lines it takes, NULL for all.
- */
-extern const struct file_operations dyn_event_file_fops;
-/* Open for seq_file listing of type's events (NULL: all). */
-int dyn_event_open(struct inode *inode, struct file *file,
-		   struct dyn_event_type *type,
-		   int (*show)(struct seq_file *m, void *v));
-
-/* Lock order of tracing: trace_types_lock, then event_mutex. */
-static inline void probe_lock(void)
-{
-	mutex_lock(&trace_types_lock);
-	mutex_lock(&event_mutex);
-}
-
-static inline void probe_unlock(void)
-{
-	mutex_unlock(&event_mutex);
-	mutex_unlock(&trace_types_lock);
-}
+#include "dynevent.h"
 
 /* ---- args_parse.c: the language and its errors ---- */
 
@@ -333,7 +258,6 @@ bool probe_arg_same_shape(const struct probe_arg *a, const struct probe_arg *b);
 /* Group/event names: parse "[GRP/][EVENT]" at cmd's word, offset off. */
 int probe_parse_names(struct probe_cmd *cmd, const char *text, int off,
 		      char *group, char *event);
-bool probe_name_ok(const char *name);
 
 /* ---- args_fetch.c: the running side ---- */
 
