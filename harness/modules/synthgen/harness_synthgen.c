@@ -9,7 +9,7 @@
  * and records each way the API offers, then disables them; the result
  * of each step is in the parameter "steps". Writing N to the parameter
  * "fire" records synth_gen_arr once more with pid N (nothing if it is
- * not enabled). Unloading removes both events, unless the test did.
+ * not enabled; N < 0: its strings NULL). Unloading removes both events, unless the test did.
  */
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -37,12 +37,15 @@ static struct synth_field_desc arr_fields[] = {
 	{ .type = "unsigned int",	.name = "u" },
 };
 
+/* A negative pid records no strings: NULL for both. */
 static int arr_trace(struct trace_event_file *file, u64 lat, int pid)
 {
+	const char *comm = pid < 0 ? NULL : "synthgen";
+	const char *name = pid < 0 ? NULL : "dynamic string";
+
 	return synth_event_trace(file, ARRAY_SIZE(arr_fields), lat,
-				 (u64)pid, (u64)(long)"synthgen",
-				 (u64)(long)"dynamic string", (u64)-2,
-				 (u64)GFP_KERNEL, (u64)0xffffffff);
+				 (u64)pid, (u64)(long)comm, (u64)(long)name,
+				 (u64)-2, (u64)GFP_KERNEL, (u64)0xffffffff);
 }
 
 static int fire_set(const char *val, const struct kernel_param *kp)

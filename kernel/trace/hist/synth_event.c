@@ -696,26 +696,30 @@ static long synth_copy_str(char *dst, unsigned long addr, long max)
 	return strncpy_from_kernel_nofault(dst, (const void *)addr, max);
 }
 
-/* The bytes of the string at addr, its NUL included, at most max. */
+/*
+ * The bytes of the string at addr, its NUL included, at most max; for
+ * one that cannot be read, those of FAULT_STRING.
+ */
 static unsigned int synth_str_len(unsigned long addr, unsigned int max)
 {
-	char chunk[64];
+	unsigned int fault = min_t(unsigned int, sizeof(FAULT_STRING), max);
 	unsigned int len = 0;
+	char chunk[64];
 	long n;
 
+	if (!max)
+		return 0;
 	if (!addr)
-		return sizeof(FAULT_STRING);
+		return fault;
 	if (synth_user_addr(addr)) {
 		n = strnlen_user_nofault((const void __user *)addr, max);
-		return n > 0 ? min_t(unsigned int, n, max) :
-			       sizeof(FAULT_STRING);
+		return n > 0 ? min_t(unsigned int, n, max) : fault;
 	}
 	while (len < max) {
 		n = strncpy_from_kernel_nofault(chunk, (void *)(addr + len),
 						sizeof(chunk));
 		if (n < 0)
-			return len ? min_t(unsigned int, len + 1, max) :
-				     sizeof(FAULT_STRING);
+			return len ? min(len + 1, max) : fault;
 		if (n < sizeof(chunk))
 			return min_t(unsigned int, len + n, max);
 		/* the chunk held no NUL: its last byte was overwritten */
@@ -745,8 +749,11 @@ static unsigned int synth_stack_len(const unsigned long *stack)
 static unsigned int synth_measure(struct synth_event *se, const u64 *vals,
 				  u16 *lens)
 {
-	unsigned int room = SYNTH_RECORD_MAX - sizeof(struct trace_entry) -
-			    se->nslots * sizeof(u64);
+	unsigned int fixed = sizeof(struct trace_entry) +
+			     se->nslots * sizeof(u64);
+	/* a fixed part past the limit leaves no room (nor fits a page) */
+	unsigned int room = fixed < SYNTH_RECORD_MAX ?
+			    SYNTH_RECORD_MAX - fixed : 0;
 	unsigned int total = 0, len;
 	int i;
 
@@ -764,6 +771,22 @@ static unsigned int synth_measure(struct synth_event *se, const u64 *vals,
 		total += len;
 	}
 	return total;
+}
+
+/*
+ * A dynamic string into its len bytes: shorter than measured (it changed
+ * meanwhile), the rest is zeroed; unreadable, FAULT_STRING.
+ */
+static void synth_store_str(char *dst, unsigned long addr, unsigned int len)
+{
+	long n = synth_copy_str(dst, addr, len);
+
+	if (n < 0) {
+		strscpy(dst, FAULT_STRING, len);
+		n = min_t(unsigned int, sizeof(FAULT_STRING), len);
+	}
+	if (n < len)
+		memset(dst + n, 0, len - n);
 }
 
 /* Write vals into the reserved record rec, with the lengths measured. */
@@ -798,8 +821,8 @@ static void synth_store(struct synth_event *se, void *rec, const u64 *vals,
 		case SYNTH_DYN_STR:
 			/* the whole slot: tools read 8 bytes of data_loc */
 			*(u64 *)slot = (u64)lens[i] << 16 | data;
-			if (lens[i] && synth_copy_str(rec + data, v, lens[i]) < 0)
-				strscpy(rec + data, FAULT_STRING, lens[i]);
+			if (lens[i])
+				synth_store_str(rec + data, v, lens[i]);
 			data += lens[i];
 			break;
 		case SYNTH_STACK:

@@ -651,11 +651,10 @@ static bool kprobe_busy(struct dyn_event *d)
 static int kprobe_release(struct dyn_event *d)
 {
 	struct kprobe_probe *kpp = to_kpp(d);
-	struct probe_event *ev = kpp->p.event;
 	int ret;
 
-	/* the last probe of an event in use stays */
-	if (list_is_singular(&ev->probes) && probe_event_busy(ev))
+	/* before the kprobe goes: detaching would fail */
+	if (probe_detach_busy(&kpp->p))
 		return -EBUSY;
 	kpp_unregister(kpp);
 	ret = probe_event_detach(&kpp->p);

@@ -306,6 +306,13 @@ void probe_event_free_local(struct probe_event *ev)
 	probe_event_free(ev);
 }
 
+bool probe_detach_busy(struct probe *p)
+{
+	struct probe_event *ev = p->event;
+
+	return ev && list_is_singular(&ev->probes) && probe_event_busy(ev);
+}
+
 int probe_event_detach(struct probe *p)
 {
 	struct probe_event *ev = p->event;
@@ -313,6 +320,8 @@ int probe_event_detach(struct probe *p)
 
 	if (!ev)
 		return 0;
+	if (probe_detach_busy(p))
+		return -EBUSY;
 	if (!list_is_singular(&ev->probes)) {
 		/* the siblings keep the event; p stops first */
 		p->event->ops->arm_one(p, 0);
@@ -320,8 +329,6 @@ int probe_event_detach(struct probe *p)
 		p->event = NULL;
 		return 0;
 	}
-	if (probe_event_busy(ev))
-		return -EBUSY;
 	ret = trace_event_remove_dyn(&ev->call);
 	if (ret)
 		return ret;

@@ -390,9 +390,11 @@ struct probe_event *probe_event_new_local(struct probe *p, const char *group,
 					  unsigned int base);
 void probe_event_free_local(struct probe_event *ev);
 /*
- * Take p off its event; the event goes with its last probe. [L][E] p's
- * handlers must have stopped (trace_event_remove_dyn()).
+ * Take p off its event; the event goes with its last probe, or the last
+ * probe stays (-EBUSY) while the event is in use: probe_detach_busy().
+ * [L][E] p's handlers must have stopped (trace_event_remove_dyn()).
  */
+bool probe_detach_busy(struct probe *p);
 int probe_event_detach(struct probe *p);
 struct probe_event *probe_event_find(const char *group, const char *name);
 bool probe_event_busy(struct probe_event *ev);

@@ -532,13 +532,14 @@ static char *up_place(struct uprobe_probe *up)
 static int uprobe_show(struct seq_file *m, struct dyn_event *d)
 {
 	struct uprobe_probe *up = to_up(d);
+	char *place = up_place(up);
 
+	if (!place)
+		return -ENOMEM;
 	seq_putc(m, up->is_return ? 'r' : 'p');
 	probe_show_names(m, &up->p);
-	seq_printf(m, " %s:0x%0*lx", up->filename, (int)(sizeof(void *) * 2),
-		   up->offset);
-	if (up->ref_ctr_offset)
-		seq_printf(m, "(0x%lx)", up->ref_ctr_offset);
+	seq_printf(m, " %s", place);
+	kfree(place);
 	probe_show_args(m, &up->p);
 	seq_putc(m, '\n');
 	return 0;
@@ -552,13 +553,12 @@ static bool uprobe_busy(struct dyn_event *d)
 static int uprobe_release(struct dyn_event *d)
 {
 	struct uprobe_probe *up = to_up(d);
-	struct probe_event *ev = up->p.event;
 	int ret;
 
-	/* the last probe of an event in use stays */
-	if (list_is_singular(&ev->probes) && probe_event_busy(ev))
-		return -EBUSY;
-	/* unregisters it, if its siblings keep the event in use */
+	/*
+	 * -EBUSY if it is the last probe of an event in use; else it is
+	 * unregistered, if its siblings keep the event in use
+	 */
 	ret = probe_event_detach(&up->p);
 	if (ret)
 		return ret;

@@ -50,38 +50,7 @@ grep -qF 'place (uprobe): <path>:<offset>[%return][(ref_ctr_offset)]' "$T/README
 # elf_offset FILE [SYMBOL]: the file offset of FILE's entry point, or of
 # the dynamic symbol SYMBOL, in hex.
 elf_offset() {
-	python3 - "$@" <<'EOF'
-import struct, sys
-f = open(sys.argv[1], 'rb').read()
-if f[:4] != b'\x7fELF' or f[4] != 2 or f[5] != 1:
-    sys.exit('not a 64-bit little-endian ELF file')
-entry, phoff, shoff = struct.unpack_from('<QQQ', f, 0x18)
-phentsize, phnum, shentsize, shnum = struct.unpack_from('<HHHH', f, 0x36)
-def offset(vaddr):
-    for i in range(phnum):
-        ptype, _, poff, pvaddr, _, pfilesz = struct.unpack_from('<IIQQQQ', f, phoff + i * phentsize)
-        if ptype == 1 and pvaddr <= vaddr < pvaddr + pfilesz:
-            return vaddr - pvaddr + poff
-    sys.exit('no segment holds 0x%x' % vaddr)
-def section(i):
-    return struct.unpack_from('<IIQQQQIIQQ', f, shoff + i * shentsize)
-if len(sys.argv) < 3:
-    print(hex(offset(entry)))
-    sys.exit()
-want = sys.argv[2].encode()
-for i in range(shnum):
-    sh = section(i)
-    if sh[1] != 11:                       # SHT_DYNSYM
-        continue
-    strs = section(sh[6])[4]
-    for j in range(sh[5] // 24):
-        name, _, _, _, value, _ = struct.unpack_from('<IBBHQQ', f, sh[4] + j * 24)
-        end = f.index(b'\0', strs + name)
-        if f[strs + name:end] == want and value:
-            print(hex(offset(value)))
-            sys.exit()
-sys.exit('no dynamic symbol ' + sys.argv[2])
-EOF
+	python3 "$TESTDIR/tracefs_util.py" elf-offset "$@"
 }
 
 # The target: a copy of true, its own inode, so that only our runs of it

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Fuzzing the definition files: kprobe_events, uprobe_events and
-# dynamic_events get random mutations of valid lines (kprobes, kretprobes
-# and uprobes with every kind of argument, event probes with filters,
+# Fuzzing the definition files: kprobe_events, uprobe_events,
+# synthetic_events and dynamic_events get random mutations of valid lines
+# (kprobes, kretprobes and uprobes with every kind of argument, event
+# probes with filters, synthetic events with every kind of field,
 # removals) for FUZZ_SECONDS (default 30; FUZZ_SEED repeats a run's
 # choices), one write each, while the
 # events they make are enabled and disabled, hit, listed, and the files
@@ -29,7 +30,9 @@ export LC_ALL=C
 command -v python3 >/dev/null || fail "no python3 in the guest"
 dir=/tmp/dynfuzz.$$
 cleanup() {
-	[ ! -e "$T/events/fz/enable" ] || echo 0 >"$T/events/fz/enable"
+	for g in fz synthetic; do
+		[ ! -e "$T/events/$g/enable" ] || echo 0 >"$T/events/$g/enable"
+	done
 	: >"$T/dynamic_events"
 	rm -rf "$dir"
 	reset_tracing
@@ -52,28 +55,21 @@ done
 before=$(dmesg | wc -l)
 
 python3 - "$T" "$copy" "$libc" "${FUZZ_SECONDS:-30}" <<'EOF' || fail "the fuzzer failed"
-import errno, os, random, struct, sys, time
+import errno, os, random, sys, time
+sys.path.insert(0, os.environ['TESTDIR'])
+import tracefs_util
+from tracefs_util import elf_offset
 
 T, copy, libc, seconds = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 seed = int(os.environ.get('FUZZ_SEED') or int.from_bytes(os.urandom(4), 'little'))
 rnd = random.Random(seed)
 print('seed %d' % seed)
 
-def entry(path):
-    f = open(path, 'rb').read()
-    e, po = struct.unpack_from('<QQ', f, 0x18)
-    pe, pn = struct.unpack_from('<HH', f, 0x36)
-    for i in range(pn):
-        t, _, o, v, _, s = struct.unpack_from('<IIQQQQ', f, po + i * pe)
-        if t == 1 and v <= e < v + s:
-            return e - v + o
-    raise SystemExit('no entry in ' + path)
-
-off = entry(copy)
+off = elf_offset(copy)
 # libc's own entry is a function that returns nothing useful, but is a
 # valid instruction boundary to probe, and never runs: the uretprobe
 # never fires, which is fine for a fuzzer
-loff = entry(libc)
+loff = elf_offset(libc)
 kp = [
     'p:fz/k1 vfs_read a=$arg1 b=+0($arg2):u8 s=$stack c=$comm',
     'r:fz/k2 vfs_write r=$retval:s64',
@@ -92,21 +88,32 @@ up = [
     'p %s:%#x' % (copy, off),
     '-:fz/u1', '-:fz/',
 ]
+sy = [
+    'fzs1 u64 lat; pid_t pid; char comm[16]; char name[]',
+    'fzs2 u8 a s16 b unsigned int c',
+    'fzs3 unsigned long x; long[] st; gfp_t g; bool b',
+    'fzs4 char s[0]; s64 v; char t[256]',
+    '!fzs1', '!fzs2 u8 a',
+]
+sd = ['s:fzs5 u32 v; char n[]', 's:synthetic/fzs6 int x; char c[8]',
+      '-:synthetic/fzs5', '!s:fzs6 int x', '-:synthetic/']
 ep = [
     'e:fz/e1 syscalls.sys_enter_openat f=+0($filename):ustring if flags & 64',
     'e:fz/e2 sched/sched_switch p=$prev_pid n=$next_comm:string',
     'e:fz/e3 sched.sched_process_exec fn=$filename:string c=$comm',
     '-:fz/e1', '-:fz/e2 sched.sched_switch',
 ]
-files = {'kprobe_events': kp, 'uprobe_events': up,
-         'dynamic_events': kp + up + ep}
+files = {'kprobe_events': kp, 'uprobe_events': up, 'synthetic_events': sy,
+         'dynamic_events': kp + up + ep + sd}
 tokens = ['$stack', '$stack99999', '$arg0', '$arg9', '$arg1', '$retval',
           '$comm', '+0(', ')', '(', '%return', ':string', ':ustring',
           ':symbol', ':b3@4/8', ':b65@0/8', ':x8[64]', ':u32[65]', ':s128',
           '@+', '@', '\\"', '\\1', ' if ', '&&', '==', '~', '((((((((((',
           '+u', '-0x', '0xffffffffffffffff', '99999999999999999999',
           'fz/', ':', '/', 'a=', '=', ' ', '\t', '.', '$prev_pid',
-          '$nonexistent', '#', '!', '-:', 'e:', 'r:', 'p:', copy, libc]
+          '$nonexistent', '#', '!', '-:', 'e:', 'r:', 'p:', 's:', ';',
+          'char[', ']', 'unsigned ', 'long[] ', 'u64 ', 'synthetic/',
+          copy, libc]
 alphabet = '():+-%$@/\\"[]0123456789abcxu _=.,!#&|~\t*?'
 allowed = {errno.EINVAL, errno.ENOENT, errno.EEXIST, errno.EBUSY,
            errno.E2BIG, errno.ERANGE, errno.EADDRNOTAVAIL, errno.EILSEQ,
@@ -145,21 +152,15 @@ def mutate(line):
 
 def write(name, text, flags=os.O_WRONLY | os.O_APPEND):
     # (an O_TRUNC open removes the events: it is the open that fails)
-    try:
-        fd = os.open(os.path.join(T, name), flags)
-    except OSError as e:
-        return e.errno
-    try:
-        os.write(fd, text.encode('latin-1'))
-        return 0
-    except OSError as e:
-        return e.errno
-    finally:
-        os.close(fd)
+    return tracefs_util.write(T, name, text, flags)
 
 def events():
-    d = os.path.join(T, 'events', 'fz')
-    return [os.path.join(d, e) for e in os.listdir(d)] if os.path.isdir(d) else []
+    evs = []
+    for g in ('fz', 'synthetic'):
+        d = os.path.join(T, 'events', g)
+        if os.path.isdir(d):
+            evs += [os.path.join(d, e) for e in os.listdir(d)]
+    return evs
 
 stats, made, refused = {}, 0, 0
 end = time.time() + seconds
@@ -181,7 +182,8 @@ while time.time() < end:
         continue
     if r < 0.12:
         for name in ('kprobe_events', 'uprobe_events', 'dynamic_events',
-                     'kprobe_profile', 'uprobe_profile'):
+                     'synthetic_events', 'kprobe_profile',
+                     'uprobe_profile'):
             open(os.path.join(T, name), 'rb').read()
         for ev in events():
             if os.path.isdir(ev):
@@ -206,7 +208,9 @@ while time.time() < end:
         print('%s: %r: %s' % (name, line, os.strerror(e)))
         sys.exit(1)
 
-write('events/fz/enable', '0', os.O_WRONLY) if os.path.isdir(os.path.join(T, 'events/fz')) else None
+for g in ('fz', 'synthetic'):
+    if os.path.isdir(os.path.join(T, 'events', g)):
+        write('events/%s/enable' % g, '0', os.O_WRONLY)
 e = write('dynamic_events', '', os.O_WRONLY | os.O_TRUNC)
 left = open(os.path.join(T, 'dynamic_events'), 'rb').read()
 print('%d rounds, %d writes made or removed, %d refused: %s' % (

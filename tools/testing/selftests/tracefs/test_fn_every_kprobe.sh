@@ -30,6 +30,8 @@ before=$(dmesg | wc -l)
 
 python3 - "$T" "${PROBE_STRIDE:-10}" <<'EOF' || fail "probing every function failed"
 import errno, os, sys, time
+sys.path.insert(0, os.environ['TESTDIR'])
+import tracefs_util
 
 T, stride = sys.argv[1], int(sys.argv[2])
 names, seen = [], set()
@@ -46,17 +48,7 @@ for line in open(os.path.join(T, 'available_filter_functions')):
 todo = names[::stride]
 
 def write(name, text, flags=os.O_WRONLY | os.O_APPEND):
-    try:
-        fd = os.open(os.path.join(T, name), flags)
-    except OSError as e:
-        return e.errno
-    try:
-        os.write(fd, text.encode())
-        return 0
-    except OSError as e:
-        return e.errno
-    finally:
-        os.close(fd)
+    return tracefs_util.write(T, name, text, flags)
 
 allowed = {errno.EINVAL, errno.EADDRNOTAVAIL, errno.ENOENT}
 stats, hits, start = {}, 0, time.time()
