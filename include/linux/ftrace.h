@@ -127,7 +127,8 @@ enum {
 	FTRACE_OPS_FL_IPMODIFY			= BIT(12),
 	/*
 	 * Core-internal kinds: pid-filtered, RCU-watching, of an array (a
-	 * tracer's).
+	 * tracer's, whose callback ignores a call that comes late, after
+	 * unregister returned: see ftrace_tramp_free_later()).
 	 */
 	FTRACE_OPS_FL_PID			= BIT(13),
 	FTRACE_OPS_FL_RCU			= BIT(14),

@@ -25,11 +25,7 @@
  * preempted inside it (PREEMPTION), about to call the callback: that is
  * waited out with synchronize_rcu_tasks(), and then the trampoline is
  * freed. When it returns the ops is called no more, and its owner may
- * free it. An ops in the kernel's own data is never freed: its
- * trampoline is made to call the stub and freed later, and unregister
- * waits only for the walks (ftrace_tramp_free_later()). A task that was
- * preempted at the very start of its callback may still run it then;
- * upstream waits for nothing for such an ops.
+ * free it.
  */
 
 #define pr_fmt(fmt) "ftrace: " fmt
@@ -218,10 +214,7 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
  * unregister_ftrace_function - stop calling a callback
  * @ops: a registered ops
  *
- * When this returns, no CPU runs @ops->func any more, nor will, but
- * for a static @ops (in the kernel's own data, never freed): a task
- * preempted at the start of its callback, past its trampoline's call,
- * may still run it.
+ * When this returns, no CPU runs @ops->func any more, nor will.
  *
  * Return: 0, or -EBUSY if @ops is not registered.
  */

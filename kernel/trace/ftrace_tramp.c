@@ -33,8 +33,9 @@
  *            the code is freed and the slot can be taken again; the
  *            description goes after an RCU grace period, which lookups
  *            (preemption off) end within. Unregister waits for both,
- *            but for a static ops (in the kernel's own data): it hands
- *            the slot to a work that waits for both again
+ *            but for a static ops whose late calls do no harm (the
+ *            top-level function tracer's, fgraph's): it hands the
+ *            slot to a work that waits for both again
  *            (ftrace_tramp_free_later()), its trampoline calling the
  *            assist, fgraph's callback or, silenced, the stub.
  *
@@ -305,22 +306,24 @@ bool ftrace_tramp_free_later(struct ftrace_ops *ops, unsigned int slot)
 	 * A task that resumes inside the trampoline calls its entry with
 	 * ops, which must still be there to be read: ops in the kernel's
 	 * own data never go. The assist finds it unregistered and calls
-	 * nothing. fgraph's callback finds the stub entry callback from
-	 * then on, before the call as after it: its trampoline is left as
-	 * it is, which spares the stop a text_poke_bp(). Any other callback
-	 * called directly would run: its trampoline is made to call the
-	 * stub, so that only a task already past the call (preempted at
-	 * the callback's first instructions) gets there. A static ops'
-	 * callback must bear that: upstream's unregister waits for nothing
-	 * at all for such an ops, and its users (kprobes' ftrace ops, whose
-	 * handler finds its probe disabled or gone) are written for that.
-	 * Ops elsewhere (allocated, or in a module) wait in unregister.
+	 * nothing. A callback called directly would run: only that of an
+	 * array's tracer (FTRACE_OPS_FL_TRACE_ARRAY) may, which checks
+	 * the array's own state first and touches nothing that unregister
+	 * lets its caller free; its trampoline is also made to call the
+	 * stub, so that only a task already past the call gets there. And
+	 * fgraph's, which finds the stub entry callback from then on,
+	 * before the call as after it: its trampoline is left as it is,
+	 * which spares the stop a text_poke_bp(). Any other ops waits in
+	 * unregister as before.
 	 */
 	if (!slot || !is_kernel_core_data((unsigned long)ops))
 		return false;
 	if (tramps[slot].entry != ftrace_tramp_assist &&
-	    !fgraph_late_calls_harmless(ops))
+	    !fgraph_late_calls_harmless(ops)) {
+		if (!(ops->flags & FTRACE_OPS_FL_TRACE_ARRAY))
+			return false;
 		arch_ftrace_tramp_silence(tramps[slot].addr);
+	}
 	__set_bit(slot, tramps_leaving);
 	schedule_work(&tramp_free_wk);
 	return true;

@@ -310,7 +310,7 @@ free:
 }
 
 /*
- * A static ops, as the top-level array's function tracer ops, leaves
+ * An array's function tracer ops (FTRACE_OPS_FL_TRACE_ARRAY) leaves
  * unregister without waiting for RCU tasks, its trampoline silenced and
  * freed later: a task already past the trampoline's call still runs the
  * callback after the tracer stopped. That call must write nothing. It
