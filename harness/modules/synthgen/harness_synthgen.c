@@ -9,7 +9,8 @@
  * and records each way the API offers, then disables them; the result
  * of each step is in the parameter "steps". Writing N to the parameter
  * "fire" records synth_gen_arr once more with pid N (nothing if it is
- * not enabled; N < 0: its strings NULL). Unloading removes both events, unless the test did.
+ * not enabled; N < 0: its strings NULL; N = 100: a comm too long).
+ * Unloading removes both events, unless the test did.
  */
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -37,10 +38,14 @@ static struct synth_field_desc arr_fields[] = {
 	{ .type = "unsigned int",	.name = "u" },
 };
 
-/* A negative pid records no strings: NULL for both. */
+/*
+ * A negative pid records no strings: NULL for both; pid 100 a comm
+ * longer than its char[16].
+ */
 static int arr_trace(struct trace_event_file *file, u64 lat, int pid)
 {
-	const char *comm = pid < 0 ? NULL : "synthgen";
+	const char *comm = pid < 0 ? NULL : pid == 100 ?
+			   "a-string-longer-than-16" : "synthgen";
 	const char *name = pid < 0 ? NULL : "dynamic string";
 
 	return synth_event_trace(file, ARRAY_SIZE(arr_fields), lat,

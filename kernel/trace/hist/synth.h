@@ -15,8 +15,9 @@
  *	struct trace_entry	the common fields
  *	u64 slot[nslots]	the fixed part: each field starts a slot;
  *				a number fills its first size bytes, a
- *				char[N] string takes SYNTH_STR_MAX bytes
- *				(32 slots) whatever N, a dynamic field
+ *				char[N] string (N bytes, NUL included)
+ *				takes SYNTH_STR_MAX bytes (32 slots)
+ *				whatever N, a dynamic field
  *				(char[], long[]) one slot whose first
  *				4 bytes are its data_loc, (length << 16)
  *				| offset from the record's start
@@ -65,7 +66,9 @@ struct synth_field {
  * Lifetime: made and removed under event_mutex. Who fires it holds it
  * (users, or a reference on its file through trace_get_event_file());
  * its memory goes after an RCU grace period, which firing (preemption
- * off) ends within.
+ * off) ends within. Its files (se->files' trace_event_file) go at once
+ * with the event: a user stops firing and waits for a grace period
+ * (synchronize_rcu()) before it drops users.
  */
 struct synth_event {
 	struct dyn_event		dyn;

@@ -155,6 +155,8 @@ static int synth_type_classify(const char *type, struct synth_field *f)
 		if (!len) {
 			f->kind = SYNTH_DYN_STR;
 			f->size = sizeof(u64);
+			/* upstream's rule reads "__data_loc ...": signed */
+			f->is_signed = true;
 			return 0;
 		}
 		memcpy(num, start, len);
@@ -163,11 +165,13 @@ static int synth_type_classify(const char *type, struct synth_field *f)
 			return -EINVAL;
 		f->kind = n ? SYNTH_STR : SYNTH_DYN_STR;
 		f->size = n ?: sizeof(u64);
+		f->is_signed |= !n;
 		return 0;
 	}
 	if (strstr(type, "long[")) {
 		f->kind = SYNTH_STACK;
 		f->size = sizeof(u64);
+		f->is_signed = true;
 		return 0;
 	}
 	return -ENOENT;
@@ -235,7 +239,6 @@ static int synth_parse_field(const char *cmd, char **w, int n, int *used,
 	else if (ret)
 		synth_err(cmd, SE_INVALID_TYPE, type);
 	return ret ? -EINVAL : 0;
-	return 0;
 }
 
 /*
@@ -249,7 +252,8 @@ static int synth_parse_fields(const char *cmd, const char *body,
 	char *copy, *rest, *group;
 	int n = 0, ret = 0;
 
-	fields = kcalloc(SYNTH_FIELDS_MAX, sizeof(*fields), GFP_KERNEL);
+	/* one more: the field past the limit is parsed before it is refused */
+	fields = kcalloc(SYNTH_FIELDS_MAX + 1, sizeof(*fields), GFP_KERNEL);
 	copy = kstrdup(body, GFP_KERNEL);
 	if (!fields || !copy) {
 		ret = -ENOMEM;
@@ -266,15 +270,14 @@ static int synth_parse_fields(const char *cmd, const char *body,
 			break;
 		}
 		while (i < nw) {
-			if (n == SYNTH_FIELDS_MAX) {
-				synth_err(cmd, SE_TOO_MANY_FIELDS, NULL);
-				ret = -EINVAL;
-				break;
-			}
 			ret = synth_parse_field(cmd, w + i, nw - i, &used,
 						&fields[n]);
 			/* a failed field's strings are freed with the rest */
 			n++;
+			if (!ret && n > SYNTH_FIELDS_MAX) {
+				synth_err(cmd, SE_TOO_MANY_FIELDS, NULL);
+				ret = -EINVAL;
+			}
 			if (ret)
 				break;
 			i += used;
@@ -599,16 +602,21 @@ static bool synth_event_busy(struct dyn_event *d)
 {
 	struct synth_event *se = to_se(d);
 
-	return se->users || trace_event_dyn_busy(&se->call);
+	/* enabled in an instance, used by a histogram or a module */
+	return se->users || !list_empty(&se->files) ||
+	       trace_event_dyn_busy(&se->call);
 }
 
 static bool synth_event_match(const char *group, const char *event,
 			      int argc, const char **argv, struct dyn_event *d)
 {
-	/* as upstream, the fields after the name are not compared */
+	/*
+	 * As upstream: the fields after the name are not compared, and a
+	 * group alone ("-:synthetic/") names none.
+	 */
 	if (group && strcmp(group, SYNTH_SYSTEM))
 		return false;
-	return !*event || !strcmp(event, to_se(d)->name);
+	return !strcmp(event, to_se(d)->name);
 }
 
 static void synth_show_fields(struct seq_file *m, struct synth_event *se)
@@ -648,7 +656,8 @@ static int synth_create_line(const char *line)
 		synth_err(line, SE_INVALID_CMD, NULL);
 		return -EINVAL;
 	}
-	if (memchr(name, '/', blank - name)) {
+	/* upstream's test: a "/" anywhere in the line */
+	if (strchr(name, '/')) {
 		if (!str_has_prefix(name, SYNTH_SYSTEM "/")) {
 			synth_err(line, SE_INVALID_DYN_CMD, NULL);
 			return -EINVAL;
@@ -815,8 +824,9 @@ static void synth_store(struct synth_event *se, void *rec, const u64 *vals,
 				*(u64 *)slot = v;
 			break;
 		case SYNTH_STR:
-			if (synth_copy_str(slot, v, SYNTH_STR_MAX) < 0)
-				strscpy(slot, FAULT_STRING, SYNTH_STR_MAX);
+			/* N bytes, as its format says: N - 1 characters */
+			if (synth_copy_str(slot, v, f->size) < 0)
+				strscpy(slot, FAULT_STRING, f->size);
 			break;
 		case SYNTH_DYN_STR:
 			/* the whole slot: tools read 8 bytes of data_loc */
@@ -836,8 +846,9 @@ static void synth_store(struct synth_event *se, void *rec, const u64 *vals,
 }
 
 /*
- * Record vals to file. 0; -ENOSPC when the buffer could not take it
- * (counted there as lost); 0 and nothing when file does not record.
+ * Record vals to file. 0; -EINVAL when the buffer could not take it
+ * (tracing off, or no room: counted there as lost), as upstream's API
+ * says; 0 and nothing when file does not record.
  */
 static int synth_record(struct synth_event *se, struct trace_event_file *file,
 			const u64 *vals)
@@ -865,7 +876,7 @@ static int synth_record(struct synth_event *se, struct trace_event_file *file,
 		trace_event_buffer_commit(&fbuf);
 	}
 	ring_buffer_nest_end(buffer);
-	return rec ? 0 : -ENOSPC;
+	return rec ? 0 : -EINVAL;
 }
 
 void synth_event_fire(struct synth_event *se, const u64 *vals)
@@ -946,6 +957,12 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 	int i;
 
 	trace_seq_printf(s, "%s: ", se->name);
+	/* a record of another event that had this type: not ours to read */
+	if (iter->ent_size < sizeof(struct trace_entry) +
+			     se->nslots * sizeof(u64)) {
+		trace_seq_puts(s, "[short record]\n");
+		return trace_handle_return(s);
+	}
 	for (i = 0; i < se->nfields && !trace_seq_has_overflowed(s); i++) {
 		const struct synth_field *f = &se->fields[i];
 		const char *vfmt = synth_field_fmt(f);
@@ -1338,8 +1355,8 @@ static struct synth_event *synth_of_file(struct trace_event_file *file)
  * Nothing is recorded, and 0 returned, while the event is not enabled
  * there.
  *
- * Return: 0; -EINVAL for a file not of a synthetic event or the wrong
- * number of values; -ENOSPC when the buffer could not take the record.
+ * Return: 0; -EINVAL for a file not of a synthetic event, the wrong
+ * number of values, or a record the buffer could not take.
  */
 int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
 			    unsigned int n_vals)
@@ -1393,9 +1410,9 @@ EXPORT_SYMBOL_GPL(synth_event_trace);
  * event is not enabled there, nothing is reserved and those calls do
  * nothing. Preemption stays off until synth_event_trace_end().
  *
- * Return: 0; -EINVAL for a file not of a synthetic event; -ENOTSUPP for
- * an event with char[] or long[] fields; -ENOSPC when the buffer could
- * not take the record.
+ * Return: 0; -EINVAL for a file not of a synthetic event, or when the
+ * buffer could not take the record (tracing off, no room); -ENOTSUPP for
+ * an event with char[] or long[] fields.
  */
 int synth_event_trace_start(struct trace_event_file *file,
 			    struct synth_event_trace_state *trace_state)
@@ -1408,14 +1425,18 @@ int synth_event_trace_start(struct trace_event_file *file,
 	if (!se)
 		return -EINVAL;
 	trace_state->event = se;
-	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_ENABLED) ||
-	    trace_trigger_soft_disabled(file)) {
-		trace_state->disabled = true;
-		return 0;
-	}
+	/* nothing reserved: the calls that follow do nothing */
+	trace_state->disabled = true;
 	if (se->dynamic)
 		return -ENOTSUPP;
+	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_ENABLED))
+		return 0;
+	/* the triggers it may run walk their list with preemption off */
 	preempt_disable_notrace();
+	if (trace_trigger_soft_disabled(file)) {
+		preempt_enable_notrace();
+		return 0;
+	}
 	trace_state->buffer = trace_array_buffer(file->tr);
 	if (trace_state->buffer) {
 		ring_buffer_nest_start(trace_state->buffer);
@@ -1427,13 +1448,13 @@ int synth_event_trace_start(struct trace_event_file *file,
 			/* what the caller leaves out reads 0 */
 			memset(trace_state->entry + sizeof(struct trace_entry),
 			       0, se->nslots * sizeof(u64));
+			trace_state->disabled = false;
 			return 0;
 		}
 		ring_buffer_nest_end(trace_state->buffer);
 	}
 	preempt_enable_notrace();
-	trace_state->disabled = true;
-	return -ENOSPC;
+	return -EINVAL;
 }
 EXPORT_SYMBOL_GPL(synth_event_trace_start);
 
@@ -1471,8 +1492,8 @@ static int synth_add_val(const char *name, u64 val,
 	if (f->kind == SYNTH_STR) {
 		if (!val)
 			return -EINVAL;
-		if (synth_copy_str(slot, val, SYNTH_STR_MAX) < 0)
-			strscpy(slot, FAULT_STRING, SYNTH_STR_MAX);
+		if (synth_copy_str(slot, val, f->size) < 0)
+			strscpy(slot, FAULT_STRING, f->size);
 		return 0;
 	}
 	if (f->size == 1)

@@ -174,12 +174,24 @@ static int dyn_event_release_sel(struct dyn_event_type *type,
 	return ret;
 }
 
+/* How many dynamic events there are. [E] */
+static unsigned int dyn_events_count(void)
+{
+	struct list_head *pos;
+	unsigned int n = 0;
+
+	list_for_each(pos, &dyn_events)
+		n++;
+	return n;
+}
+
 /* "-:[GRP/]EVENT [ARGS]" or "!DEFINITION": remove what it names. */
 static int dyn_event_remove(int argc, const char **argv,
 			    struct dyn_event_type *type)
 {
 	struct dyn_event_sel sel = { .argc = argc - 1, .argv = argv + 1 };
 	char *group = NULL, *event, *name, *slash;
+	unsigned int n;
 	int ret;
 
 	if (argv[0][0] == '-') {
@@ -210,12 +222,14 @@ static int dyn_event_remove(int argc, const char **argv,
 	sel.group = group;
 	sel.event = event;
 	probe_lock();
+	n = dyn_events_count();
 	ret = dyn_event_release_sel(type, &sel);
 	/*
 	 * Records of a removed event cannot be shown any more, and its type
-	 * id may be given to a new event: empty the buffers before that.
+	 * id may be given to a new event: empty the buffers before that,
+	 * also when a removal of several stopped part way.
 	 */
-	if (!ret)
+	if (dyn_events_count() != n)
 		tracing_reset_all_online_cpus_unlocked();
 	probe_unlock();
 	kfree(name);
@@ -380,6 +394,7 @@ int dyn_event_release_all(struct dyn_event_type *type)
 {
 	struct dyn_event_sel sel = { .all = true };
 	struct dyn_event *ev;
+	unsigned int n;
 	int ret = 0;
 
 	probe_lock();
@@ -391,13 +406,14 @@ int dyn_event_release_all(struct dyn_event_type *type)
 			goto out;
 		}
 	}
+	n = dyn_events_count();
 	ret = dyn_event_release_sel(type, &sel);
 	if (ret == -ENOENT)
 		ret = 0;
-out:
 	/* as dyn_event_remove() */
-	if (!ret)
+	if (dyn_events_count() != n)
 		tracing_reset_all_online_cpus_unlocked();
+out:
 	probe_unlock();
 	return ret;
 }

@@ -26,6 +26,8 @@
 #   flags from the 4 bytes after the value too;
 # - synth_event_trace_array() with the wrong number of values records
 #   nothing on ours; upstream commits a record of what the buffer held;
+# - a char[N] field keeps N - 1 characters on ours, as its format's size
+#   says; upstream's keeps up to 255 and prints them all;
 # - a NULL string records "(fault)" on ours; upstream's
 #   synth_event_trace() oopses on a NULL char[] string.
 . "$TESTDIR/lib.sh"
@@ -108,6 +110,9 @@ echo 0 >"$S/lat_c/enable"
 echo '!lat_c' >>"$T/synthetic_events" || fail "could not remove lat_c"
 [ "$(write_err "$T/synthetic_events" '!lat_c')" = "No such file or directory" ] ||
 	fail "removing no event was not ENOENT"
+# a group alone names no synthetic event
+[ "$(write_err "$T/dynamic_events" '-:synthetic/')" = "No such file or directory" ] ||
+	fail "-:synthetic/ was not ENOENT"
 echo '-:synthetic/lat_d' >>"$T/dynamic_events" || fail "could not remove lat_d"
 echo '!s:lat_b u64 lat' >>"$T/dynamic_events" || fail "could not remove lat_b by its definition"
 [ "$(cat "$T/synthetic_events")" = "$(printf 'lat_a\tu64 lat; pid_t pid; char[16] comm; char[] name')" ] ||
@@ -188,6 +193,14 @@ if [ "$flavor" = ours ]; then
 	grep -aq 'synth_gen_arr: lat=999 pid=-1 comm=(fault) name=(fault) small=254 ' "$T/trace" ||
 		fail "NULL strings: $(grep -a synth_gen "$T/trace" | cat -v)"
 fi
+# a string longer than its char[16]: 15 characters on ours, as the
+# format's size says; upstream's keeps and prints it all
+: >"$T/trace"
+echo 100 >$p/fire
+long=a-string-longer
+[ "$flavor" = ours ] || long=a-string-longer-than-16
+grep -aq "synth_gen_arr: lat=1100 pid=100 comm=$long name=dynamic string " "$T/trace" ||
+	fail "long comm: $(grep -a synth_gen "$T/trace" | cat -v)"
 echo 0 >"$S/synth_gen_arr/enable"
 
 # unloading removes the module's events
