@@ -50,7 +50,7 @@ static int arr_trace(struct trace_event_file *file, u64 lat, int pid)
 
 	return synth_event_trace(file, ARRAY_SIZE(arr_fields), lat,
 				 (u64)pid, (u64)(long)comm, (u64)(long)name,
-				 (u64)-2, (u64)GFP_KERNEL, (u64)0xffffffff);
+				 (u64)-2, (__force u64)GFP_KERNEL, (u64)0xffffffff);
 }
 
 static int fire_set(const char *val, const struct kernel_param *kp)
