@@ -798,6 +798,26 @@ static void synth_store_str(char *dst, unsigned long addr, unsigned int len)
 		memset(dst + n, 0, len - n);
 }
 
+/*
+ * A number or char[N] field's value into its slot: a number's size
+ * bytes; a string's N bytes, as its format says (N - 1 characters).
+ */
+static void synth_put_fixed(const struct synth_field *f, void *slot, u64 v)
+{
+	if (f->kind == SYNTH_STR) {
+		if (synth_copy_str(slot, v, f->size) < 0)
+			strscpy(slot, FAULT_STRING, f->size);
+	} else if (f->size == 1) {
+		*(u8 *)slot = v;
+	} else if (f->size == 2) {
+		*(u16 *)slot = v;
+	} else if (f->size == 4) {
+		*(u32 *)slot = v;
+	} else {
+		*(u64 *)slot = v;
+	}
+}
+
 /* Write vals into the reserved record rec, with the lengths measured. */
 static void synth_store(struct synth_event *se, void *rec, const u64 *vals,
 			const u16 *lens)
@@ -814,19 +834,8 @@ static void synth_store(struct synth_event *se, void *rec, const u64 *vals,
 
 		switch (f->kind) {
 		case SYNTH_NUM:
-			if (f->size == 1)
-				*(u8 *)slot = v;
-			else if (f->size == 2)
-				*(u16 *)slot = v;
-			else if (f->size == 4)
-				*(u32 *)slot = v;
-			else
-				*(u64 *)slot = v;
-			break;
 		case SYNTH_STR:
-			/* N bytes, as its format says: N - 1 characters */
-			if (synth_copy_str(slot, v, f->size) < 0)
-				strscpy(slot, FAULT_STRING, f->size);
+			synth_put_fixed(f, slot, v);
 			break;
 		case SYNTH_DYN_STR:
 			/* the whole slot: tools read 8 bytes of data_loc */
@@ -1489,21 +1498,9 @@ static int synth_add_val(const char *name, u64 val,
 		return -EINVAL;
 	slot = (void *)st->entry + sizeof(struct trace_entry) +
 	       f->slot * sizeof(u64);
-	if (f->kind == SYNTH_STR) {
-		if (!val)
-			return -EINVAL;
-		if (synth_copy_str(slot, val, f->size) < 0)
-			strscpy(slot, FAULT_STRING, f->size);
-		return 0;
-	}
-	if (f->size == 1)
-		*(u8 *)slot = val;
-	else if (f->size == 2)
-		*(u16 *)slot = val;
-	else if (f->size == 4)
-		*(u32 *)slot = val;
-	else
-		*(u64 *)slot = val;
+	if (f->kind == SYNTH_STR && !val)
+		return -EINVAL;
+	synth_put_fixed(f, slot, val);
 	return 0;
 }
 
