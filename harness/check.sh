@@ -178,6 +178,8 @@ host_checks() {
 		make -C "$ROOT/tools/testing/trace_seq" check
 	job filter-user 1 "" step "trace event filters in user space: unit (ASan, UBSan), teeth" \
 		make -C "$ROOT/tools/testing/trace_filter" check
+	job map-user 1 "" step "tracing map in user space: unit, stress (ASan, UBSan), teeth" \
+		make -C "$ROOT/tools/testing/tracing_map" check
 	job block-rwbs 1 "" step "blk_fill_rwbs in user space against upstream's, teeth" \
 		make -C "$ROOT/tools/testing/block_rwbs" check
 	local t

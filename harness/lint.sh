@@ -107,6 +107,18 @@ for f in $files; do
 		;;
 	tools/testing/trace_filter/shim/linux/list.h)
 		ignore=$ignore,MACRO_ARG_REUSE ;;
+	# The tracing_map test's shims likewise:
+	#  NEW_TYPEDEFS: the kernel's atomic_t and atomic64_t;
+	#  PREFER_DEFINED_ATTRIBUTE_MACRO: the definition of __packed itself;
+	#  CAMELCASE: C11's own _Static_assert (EXPORT_SYMBOL());
+	#  MACRO_ARG_REUSE: ALIGN(), cmpxchg() and smp_load_acquire(), as the
+	#   kernel's;
+	#  MEMORY_BARRIER: the definitions of smp_mb() and the acquire and
+	#   release accessors themselves, which checkpatch takes for uses.
+	tools/testing/tracing_map/shim/kshim.h)
+		ignore=$ignore,NEW_TYPEDEFS,PREFER_DEFINED_ATTRIBUTE_MACRO,CAMELCASE
+		ignore=$ignore,MACRO_ARG_REUSE,MEMORY_BARRIER
+		;;
 	# The blk_fill_rwbs test's shims: CAMELCASE: C11's _Static_assert;
 	#  EXPORT_SYMBOL: the definition of EXPORT_SYMBOL_GPL() itself.
 	tools/testing/block_rwbs/shim/*)

@@ -37,7 +37,8 @@
  *	probes/		dynamic_events, kprobe, uprobe and event probes,
  *			with the fetch-argument language (its own map in
  *			probes/probes.h)
- *	hist/		synthetic events (its own map in hist/synth.h)
+ *	hist/		hist triggers and synthetic events (its own map in
+ *			hist/hist.h)
  *	trace_errlog.c	error_log
  *	trace_dump.c	ftrace_dump(), dump on oops, traceoff_on_warning
  *	trace_readme.c	README
@@ -957,6 +958,8 @@ extern const int trace_clocks_nr;
  * buffer, and empty both. Takes trace_types_lock.
  */
 int tracing_set_clock(struct trace_array *tr, const char *clockstr);
+/* The same with trace_types_lock held. */
+int tracing_set_clock_locked(struct trace_array *tr, const char *clockstr);
 /* trace_clock= from boot, for the top level once its buffers exist */
 void __init trace_apply_boot_clock(void);
 extern const struct file_operations trace_clock_fops;	/* trace_clock */

@@ -58,13 +58,22 @@ static void trace_clock_reset(struct array_buffer *buf)
 
 int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 {
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = tracing_set_clock_locked(tr, clockstr);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+int tracing_set_clock_locked(struct trace_array *tr, const char *clockstr)
+{
 	struct trace_buffer *live, *spare;
 	int id = trace_clock_find(clockstr);
 
+	lockdep_assert_held(&trace_types_lock);
 	if (id < 0)
 		return id;
-
-	mutex_lock(&trace_types_lock);
 	/* output code reads clock_id without the lock: one store */
 	WRITE_ONCE(tr->clock_id, id);
 	tracing_buffer_pair(tr, &live, &spare);
@@ -77,7 +86,6 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 #ifdef CONFIG_TRACER_MAX_TRACE
 	trace_clock_reset(&tr->max_buffer);
 #endif
-	mutex_unlock(&trace_types_lock);
 	return 0;
 }
 

@@ -64,6 +64,7 @@ enum event_file_entry {
 	EV_ENTRY_FILTER,
 	EV_ENTRY_TRIGGER,
 	EV_ENTRY_FORMAT,
+	EV_ENTRY_HIST,
 	EV_ENTRY_NR,
 };
 
@@ -203,10 +204,17 @@ struct module;
  * upstream's errno. [L][E]
  */
 int event_trigger_write_cmd(struct trace_event_file *file, char *text);
+/* Opening the trigger file with O_TRUNC: remove the hist triggers. [E] */
+void event_triggers_truncate(struct trace_event_file *file);
 /* What reading the trigger file shows. [E] */
 void event_triggers_show(struct seq_file *m, struct trace_event_file *file);
 /* Remove every trigger of tr's files (tr is going away). [E] */
 void event_triggers_clear_array(struct trace_array *tr);
+
+#ifdef CONFIG_HIST_TRIGGERS
+/* What events/GROUP/EVENT/hist shows: file's histograms (hist/). [E] */
+void hist_show_file(struct seq_file *m, struct trace_event_file *file);
+#endif
 
 /*
  * Probe triggers: the kernel's own use of an event's records (event

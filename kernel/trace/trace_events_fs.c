@@ -268,7 +268,13 @@ static int event_trigger_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int event_trigger_open(struct inode *inode, struct file *filp)
+/*
+ * An event's trigger or hist file: a seq_file of show when read, the
+ * event file itself when only written; O_TRUNC of the trigger file
+ * (trigger true) takes its hist triggers away, as upstream's.
+ */
+static int event_seq_open(struct inode *inode, struct file *filp,
+			  int (*show)(struct seq_file *m, void *v), bool trigger)
 {
 	struct trace_event_file *file;
 	int ret;
@@ -279,8 +285,15 @@ static int event_trigger_open(struct inode *inode, struct file *filp)
 	file = event_file_lookup(inode);
 	if (!file)
 		return -ENODEV;
+	if (trigger && (filp->f_mode & FMODE_WRITE) &&
+	    (filp->f_flags & O_TRUNC)) {
+		mutex_lock(&event_mutex);
+		if (event_file_live(file))
+			event_triggers_truncate(file);
+		mutex_unlock(&event_mutex);
+	}
 	if (filp->f_mode & FMODE_READ) {
-		ret = single_open(filp, event_trigger_show, file);
+		ret = single_open(filp, show, file);
 		if (ret) {
 			event_file_put(file);
 			return ret;
@@ -289,6 +302,11 @@ static int event_trigger_open(struct inode *inode, struct file *filp)
 		filp->private_data = file;
 	}
 	return 0;
+}
+
+static int event_trigger_open(struct inode *inode, struct file *filp)
+{
+	return event_seq_open(inode, filp, event_trigger_show, true);
 }
 
 static struct trace_event_file *trigger_file(struct file *filp)
@@ -329,7 +347,7 @@ static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-static int event_trigger_release(struct inode *inode, struct file *filp)
+static int event_seq_release(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = trigger_file(filp);
 
@@ -344,8 +362,49 @@ static const struct file_operations event_trigger_fops = {
 	.read		= seq_read,
 	.write		= event_trigger_write,
 	.llseek		= seq_lseek,
-	.release	= event_trigger_release,
+	.release	= event_seq_release,
 };
+
+#ifdef CONFIG_HIST_TRIGGERS
+/* ---- events/GROUP/EVENT/hist ---- */
+
+/* The histograms and their text are hist/'s. */
+static int event_hist_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+
+	mutex_lock(&event_mutex);
+	if (event_file_live(file))
+		hist_show_file(m, file);
+	mutex_unlock(&event_mutex);
+	return 0;
+}
+
+static int event_hist_open(struct inode *inode, struct file *filp)
+{
+	return event_seq_open(inode, filp, event_hist_show, false);
+}
+
+static const struct file_operations event_hist_fops = {
+	.open		= event_hist_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_seq_release,
+};
+
+static struct dentry *event_create_hist(struct dentry *dir,
+					struct trace_event_file *file)
+{
+	return trace_create_file("hist", TRACE_MODE_READ, dir, file,
+				 &event_hist_fops);
+}
+#else
+static struct dentry *event_create_hist(struct dentry *dir,
+					struct trace_event_file *file)
+{
+	return NULL;
+}
+#endif
 
 /* ---- events/GROUP/EVENT/format ---- */
 
@@ -760,6 +819,7 @@ int event_create_dir(struct trace_event_file *file)
 		node->entries[EV_ENTRY_TRIGGER] =
 			trace_create_file("trigger", TRACE_MODE_WRITE, d, file,
 					  &event_trigger_fops);
+		node->entries[EV_ENTRY_HIST] = event_create_hist(d, file);
 	}
 	node->entries[EV_ENTRY_FORMAT] =
 		trace_create_file("format", TRACE_MODE_READ, d, file,
@@ -778,6 +838,8 @@ int event_create_marker_trigger(struct trace_event_file *file,
 	if (!d)
 		return -ENOMEM;
 	event_file_node(file)->entries[EV_ENTRY_TRIGGER] = d;
+	event_file_node(file)->entries[EV_ENTRY_HIST] =
+		event_create_hist(dir, file);
 	return 0;
 }
 
@@ -789,6 +851,9 @@ void event_remove_marker_trigger(struct trace_event_file *file)
 	lockdep_assert_held(&event_mutex);
 	d_inode(node->entries[EV_ENTRY_TRIGGER])->i_private = NULL;
 	node->entries[EV_ENTRY_TRIGGER] = NULL;
+	if (node->entries[EV_ENTRY_HIST])
+		d_inode(node->entries[EV_ENTRY_HIST])->i_private = NULL;
+	node->entries[EV_ENTRY_HIST] = NULL;
 }
 
 void event_remove_dir(struct trace_event_file *file)

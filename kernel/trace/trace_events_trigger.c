@@ -40,8 +40,15 @@
  *    removal: their owner adds and removes them
  *    (event_trigger_probe_add/remove).
  *
+ *  - A command with its own syntax (hist, in hist/) parses the whole
+ *    write itself, keeps what it needs in the trigger's data, takes
+ *    each record (->record, which sets TRIGGER_COND), shows its own
+ *    line and frees its data when the trigger is freed:
+ *    trace_events_trigger.h is its interface. Its triggers are listed
+ *    after the others, in the order they were added (->tail).
+ *
  * The text accepted and shown, the errnos and the order of the checks
- * are those of upstream 6.1 (without hist triggers).
+ * are those of upstream 6.1.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -54,35 +61,7 @@
 
 #include "trace_events.h"
 #include "trace_events_filter.h"
-
-struct event_trigger;
-
-/* What a command does; the table below lists the ones we have. */
-struct trigger_cmd {
-	const char		*name;
-	enum event_trigger_type	type;	/* duplicates share a type */
-	bool			post;	/* runs after the commit */
-	bool			target;	/* takes SYSTEM:EVENT */
-	bool			probe;	/* a probe trigger: not the user's */
-	/* whether firing now would change something (NULL: always) */
-	bool			(*wanted)(struct event_trigger *t);
-	void			(*fire)(struct event_trigger *t);
-	/* before linking: what the command needs; [L][E] */
-	int			(*prepare)(struct trace_event_file *file);
-};
-
-struct event_trigger {
-	struct list_head		list;	/* in file->triggers, RCU */
-	const struct trigger_cmd	*cmd;
-	struct trace_event_file		*file;	/* the event it sits on */
-	struct trace_event_file		*target; /* enable/disable_event */
-	struct event_filter		*filter; /* set before linking */
-	char				*filter_text;
-	atomic_long_t			count;	/* -1: unlimited */
-	unsigned long			busy;	/* bit 0: a CPU is changing */
-	event_trigger_probe_fn		probe_fn; /* a probe trigger's */
-	void				*probe_data;
-};
+#include "trace_events_trigger.h"
 
 #define TRIGGER_UNLIMITED	(-1L)
 
@@ -156,6 +135,22 @@ static void event_off_fire(struct event_trigger *t)
 	set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &t->target->flags);
 }
 
+#ifdef CONFIG_HIST_TRIGGERS
+/*
+ * Each firing spends a count, whether or not a histogram changes state,
+ * as upstream's: no wanted().
+ */
+static void hist_on_fire(struct event_trigger *t)
+{
+	hist_triggers_pause(t->target, false);
+}
+
+static void hist_off_fire(struct event_trigger *t)
+{
+	hist_triggers_pause(t->target, true);
+}
+#endif
+
 /* In upstream's order, which the trigger file's header shows. */
 static const struct trigger_cmd trigger_cmds[] = {
 	{ .name = "traceon", .type = ETT_TRACE_ONOFF,
@@ -174,6 +169,12 @@ static const struct trigger_cmd trigger_cmds[] = {
 	  .wanted = event_on_wanted, .fire = event_on_fire },
 	{ .name = "disable_event", .type = ETT_EVENT_ENABLE, .target = true,
 	  .wanted = event_off_wanted, .fire = event_off_fire },
+#ifdef CONFIG_HIST_TRIGGERS
+	{ .name = "enable_hist", .type = ETT_HIST_ENABLE, .target = true,
+	  .fire = hist_on_fire },
+	{ .name = "disable_hist", .type = ETT_HIST_ENABLE, .target = true,
+	  .fire = hist_off_fire },
+#endif
 };
 
 static const struct trigger_cmd *trigger_cmd_find(const char *name)
@@ -183,6 +184,10 @@ static const struct trigger_cmd *trigger_cmd_find(const char *name)
 	for (i = 0; i < ARRAY_SIZE(trigger_cmds); i++)
 		if (!strcmp(trigger_cmds[i].name, name))
 			return &trigger_cmds[i];
+#ifdef CONFIG_HIST_TRIGGERS
+	if (!strcmp(hist_trigger_cmd.name, name))
+		return &hist_trigger_cmd;
+#endif
 	return NULL;
 }
 
@@ -258,14 +263,19 @@ event_triggers_call(struct trace_event_file *file,
 			 * while it is being added, before TRIGGER_COND is
 			 * set; its first event then goes by.
 			 */
-			if (!t->filter && !t->cmd->post && !t->cmd->probe)
+			if (!t->filter && !t->cmd->post && !t->cmd->probe &&
+			    !t->cmd->record)
 				trigger_fire(t);
 			continue;
 		}
 		if (t->filter && !event_filter_match(t->filter, rec))
 			continue;
 		if (t->cmd->probe) {
-			t->probe_fn(t->probe_data, rec);
+			t->probe_fn(t->data, rec);
+			continue;
+		}
+		if (t->cmd->record) {
+			t->cmd->record(t, buffer, rec, event);
 			continue;
 		}
 		if (t->cmd->post) {
@@ -300,7 +310,8 @@ static void trigger_update_cond(struct trace_event_file *file)
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(t, &file->triggers, list) {
-		if (t->filter || t->cmd->post || t->cmd->probe) {
+		if (t->filter || t->cmd->post || t->cmd->probe ||
+		    t->cmd->record) {
 			cond = true;
 			break;
 		}
@@ -366,8 +377,10 @@ void event_soft_release(struct trace_event_file *target)
 }
 
 /* Free an unlinked trigger that no probe can see any more. [E] */
-static void trigger_free(struct event_trigger *t)
+void event_trigger_free(struct event_trigger *t)
 {
+	if (t->cmd->release)
+		t->cmd->release(t);
 	if (t->target)
 		event_soft_release(t->target);
 	event_filter_free(t->filter);
@@ -379,7 +392,7 @@ static void trigger_free(struct event_trigger *t)
  * Compile the text after "if" against the event's fields. Errors give
  * the engine's errno and no error_log entry, as upstream's triggers.
  */
-static int trigger_set_filter(struct event_trigger *t, const char *text)
+int event_trigger_set_filter(struct event_trigger *t, const char *text)
 {
 	struct list_head *lists[] = {
 		trace_get_fields(t->file->event_call),
@@ -422,13 +435,13 @@ static int trigger_parse_count(struct event_trigger *t, char *param)
 }
 
 /* "if FILTER" */
-static int trigger_parse_filter(struct event_trigger *t, char *text)
+int event_trigger_parse_filter(struct event_trigger *t, char *text)
 {
 	char *word = strsep(&text, " \t");
 
 	if (strcmp(word, "if") || !text)
 		return -EINVAL;
-	return trigger_set_filter(t, text);
+	return event_trigger_set_filter(t, text);
 }
 
 /* ---- the list of a file ---- */
@@ -461,12 +474,15 @@ static void trigger_unlink(struct event_trigger *t)
 }
 
 /* Publish a complete t (list_add_rcu orders its stores first). [E] */
-static int trigger_link(struct event_trigger *t)
+int event_trigger_link(struct event_trigger *t)
 {
 	struct trace_event_file *file = t->file;
 	int ret;
 
-	list_add_rcu(&t->list, &file->triggers);
+	if (t->cmd->tail)
+		list_add_tail_rcu(&t->list, &file->triggers);
+	else
+		list_add_rcu(&t->list, &file->triggers);
 	trigger_update_cond(file);
 	ret = trigger_mode_get(file);
 	if (ret) {
@@ -478,6 +494,14 @@ static int trigger_link(struct event_trigger *t)
 	return ret;
 }
 
+void event_trigger_unlink_free(struct event_trigger *t)
+{
+	lockdep_assert_held(&event_mutex);
+	trigger_unlink(t);
+	tracepoint_synchronize_unregister();
+	event_trigger_free(t);
+}
+
 static int trigger_remove(struct trace_event_file *file,
 			  const struct trigger_cmd *cmd,
 			  struct trace_event_file *target)
@@ -487,9 +511,7 @@ static int trigger_remove(struct trace_event_file *file,
 	/* removing a trigger that is not there succeeds, as upstream */
 	if (!t)
 		return 0;
-	trigger_unlink(t);
-	tracepoint_synchronize_unregister();
-	trigger_free(t);
+	event_trigger_unlink_free(t);
 	return 0;
 }
 
@@ -506,7 +528,7 @@ static int trigger_add(struct event_trigger *t, char *param, char *filter,
 	if (param)
 		ret = trigger_parse_count(t, param);
 	if (!ret && filter)
-		ret = trigger_parse_filter(t, filter);
+		ret = event_trigger_parse_filter(t, filter);
 	if (!ret && target) {
 		ret = event_soft_hold(target);
 		if (!ret)
@@ -517,14 +539,14 @@ static int trigger_add(struct event_trigger *t, char *param, char *filter,
 	if (!ret && trigger_lookup(t->file, t->cmd, target))
 		ret = -EEXIST;
 	if (!ret)
-		ret = trigger_link(t);
+		ret = event_trigger_link(t);
 	if (ret)
-		trigger_free(t);
+		event_trigger_free(t);
 	return ret;
 }
 
-static struct event_trigger *trigger_new(struct trace_event_file *file,
-					 const struct trigger_cmd *cmd)
+struct event_trigger *event_trigger_new(struct trace_event_file *file,
+					const struct trigger_cmd *cmd)
 {
 	struct event_trigger *t = kzalloc(sizeof(*t), GFP_KERNEL);
 
@@ -564,7 +586,7 @@ static int trigger_cmd_target(struct trace_event_file *file,
 	if (remove)
 		return trigger_remove(file, cmd, target);
 
-	t = trigger_new(file, cmd);
+	t = event_trigger_new(file, cmd);
 	if (!t)
 		return -ENOMEM;
 	return trigger_add(t, param, filter, target);
@@ -590,7 +612,7 @@ static int trigger_cmd_plain(struct trace_event_file *file,
 				filter = NULL;
 		}
 	}
-	t = trigger_new(file, cmd);
+	t = event_trigger_new(file, cmd);
 	if (!t)
 		return -ENOMEM;
 	return trigger_add(t, param, filter, NULL);
@@ -617,6 +639,8 @@ int event_trigger_write_cmd(struct trace_event_file *file, char *text)
 	cmd = trigger_cmd_find(name);
 	if (!cmd)
 		return -EINVAL;
+	if (cmd->write)
+		return cmd->write(file, cmd, remove, args);
 	if (cmd->target)
 		return trigger_cmd_target(file, cmd, remove, args);
 	return trigger_cmd_plain(file, cmd, remove, args);
@@ -651,7 +675,10 @@ void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 	list_for_each_entry(t, &file->triggers, list) {
 		if (t->cmd->probe)
 			continue;
-		trigger_show_one(m, t);
+		if (t->cmd->show)
+			t->cmd->show(m, t);
+		else
+			trigger_show_one(m, t);
 		shown = true;
 	}
 	if (shown)
@@ -660,6 +687,9 @@ void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 	seq_puts(m, "# Available triggers:\n#");
 	for (i = 0; i < ARRAY_SIZE(trigger_cmds); i++)
 		seq_printf(m, " %s", trigger_cmds[i].name);
+#ifdef CONFIG_HIST_TRIGGERS
+	seq_printf(m, " %s", hist_trigger_cmd.name);
+#endif
 	seq_putc(m, '\n');
 }
 
@@ -693,7 +723,26 @@ static void triggers_free_all(struct list_head *gone)
 		return;
 	tracepoint_synchronize_unregister();
 	list_for_each_entry_safe(t, next, gone, list)
-		trigger_free(t);
+		event_trigger_free(t);
+}
+
+/*
+ * As upstream: O_TRUNC takes away the commands that have their own
+ * syntax (hist), and leaves the others.
+ */
+void event_triggers_truncate(struct trace_event_file *file)
+{
+	struct event_trigger *t, *next;
+	LIST_HEAD(gone);
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry_safe(t, next, &file->triggers, list) {
+		if (!t->cmd->trunc)
+			continue;
+		trigger_unlink(t);
+		list_add(&t->list, &gone);
+	}
+	triggers_free_all(&gone);
 }
 
 void event_triggers_clear_array(struct trace_array *tr)
@@ -755,17 +804,17 @@ struct event_trigger *event_trigger_probe_add(struct trace_event_file *file,
 	int ret = 0;
 
 	lockdep_assert_held(&event_mutex);
-	t = trigger_new(file, &probe_trigger_cmd);
+	t = event_trigger_new(file, &probe_trigger_cmd);
 	if (!t)
 		return ERR_PTR(-ENOMEM);
 	t->probe_fn = fn;
-	t->probe_data = data;
+	t->data = data;
 	if (filter)
-		ret = trigger_set_filter(t, filter);
+		ret = event_trigger_set_filter(t, filter);
 	if (!ret)
-		ret = trigger_link(t);
+		ret = event_trigger_link(t);
 	if (ret) {
-		trigger_free(t);
+		event_trigger_free(t);
 		return ERR_PTR(ret);
 	}
 	return t;
@@ -780,10 +829,7 @@ struct event_trigger *event_trigger_probe_add(struct trace_event_file *file,
  */
 void event_trigger_probe_remove(struct event_trigger *t)
 {
-	lockdep_assert_held(&event_mutex);
-	trigger_unlink(t);
-	tracepoint_synchronize_unregister();
-	trigger_free(t);
+	event_trigger_unlink_free(t);
 }
 
 /* ---- the spare buffer ---- */

@@ -163,6 +163,19 @@ static const char readme_dynamic[] =
 #endif
 	"";
 
+static const char readme_hist[] =
+	"  events/GROUP/EVENT/trigger  also takes histograms:\n"
+	"\t\t\t  hist:keys=FIELD[,FIELD...][:vals=FIELD[,FIELD...]]\n"
+	"\t\t\t  [:sort=FIELD[.descending][,FIELD]][:size=ENTRIES]\n"
+	"\t\t\t  [:name=NAME][:pause][:cont][:clear] [if FILTER];\n"
+	"\t\t\t  a key may be stacktrace, and a field common_cpu or\n"
+	"\t\t\t  common_timestamp, with one modifier: .hex, .sym,\n"
+	"\t\t\t  .sym-offset, .execname, .syscall, .log2,\n"
+	"\t\t\t  .buckets=N, .usecs, .percent, .graph;\n"
+	"\t\t\t  enable_hist:SYS:EVENT and disable_hist:SYS:EVENT\n"
+	"\t\t\t  resume and pause another event's histograms\n"
+	"  events/GROUP/EVENT/hist  the event's histograms\n";
+
 static const char readme_top_only[] =
 	"\n"
 	" In this directory only:\n"
@@ -204,6 +217,8 @@ static int readme_show(struct seq_file *m, void *v)
 		seq_puts(m, readme_functions_top);
 	if (IS_ENABLED(CONFIG_STACK_TRACER))
 		seq_puts(m, readme_stack);
+	if (IS_ENABLED(CONFIG_HIST_TRIGGERS))
+		seq_puts(m, readme_hist);
 	return 0;
 }
 

@@ -4,7 +4,7 @@
 # we sleep): traceon, traceoff, snapshot, stacktrace, enable_event and
 # disable_event, unlimited, with a count, with a filter; "!" removes one.
 # The trigger file lists the available commands while it has no trigger
-# (with the hist ones on upstream; ours has no hist triggers yet), else
+# (the hist ones included), else
 # one line per trigger, newest first: "traceoff:count=3 if prev_pid == 0".
 # Errnos: EINVAL for an unknown command, a bad count, filter or target;
 # EEXIST for a second trigger of a kind (traceon and traceoff are one
@@ -53,12 +53,9 @@ want() { # want TEXT: the trigger file reads TEXT
 }
 
 # ---- the header ----
+[ -f "$ev/hist" ] || fail "no events/sched/sched_switch/hist"
 cmds="traceon traceoff snapshot stacktrace enable_event disable_event"
-# (hist triggers: upstream's; ours has none yet)
-if [ "$flavor" != ours ]; then
-	[ -f "$ev/hist" ] || fail "no events/sched/sched_switch/hist"
-	cmds="$cmds enable_hist disable_hist hist"
-fi
+cmds="$cmds enable_hist disable_hist hist"
 header="# Available triggers:
 # $cmds"
 want "$header"
