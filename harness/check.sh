@@ -67,7 +67,7 @@ FTRACE_TESTS_B="test.d/event test.d/trigger test.d/instances test.d/tracer test.
 # The debug kernel's boots: the ring buffer's races on both vCPUs, and
 # function tracing and function_graph on one TCG thread (KASAN makes the
 # whole fn set take 1600 s: these are its core).
-DEBUG_RB_TESTS="test_rb_*,test_probe_race,test_trigger_race,test_core_stress"
+DEBUG_RB_TESTS="test_rb_*,test_probe_race,test_trigger_race,test_trigger_remove_race,test_core_stress"
 DEBUG_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_graph_filter,test_fn_tramp,test_rb_function_stress"
 
 # ARM_VARIANT (default debug): the arm64 boots of ours run on a debug

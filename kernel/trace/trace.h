@@ -1181,8 +1181,12 @@ trace_marker_triggers(struct trace_array *tr, struct trace_buffer *buffer,
 static inline void trace_marker_post_triggers(struct trace_array *tr,
 					      enum event_trigger_type tt)
 {
-	if (tt)
-		event_triggers_post_call(READ_ONCE(tr->marker_file), tt);
+	if (!tt)
+		return;
+	/* the trigger list is walked under RCU-sched, as a probe's is */
+	preempt_disable_notrace();
+	event_triggers_post_call(READ_ONCE(tr->marker_file), tt);
+	preempt_enable_notrace();
 }
 
 /* the top level's tracefs is ready: available_events, modules' events */

@@ -171,9 +171,9 @@ static const struct trigger_cmd trigger_cmds[] = {
 	  .wanted = event_off_wanted, .fire = event_off_fire },
 #ifdef CONFIG_HIST_TRIGGERS
 	{ .name = "enable_hist", .type = ETT_HIST_ENABLE, .target = true,
-	  .fire = hist_on_fire },
+	  .trunc = true, .fire = hist_on_fire },
 	{ .name = "disable_hist", .type = ETT_HIST_ENABLE, .target = true,
-	  .fire = hist_off_fire },
+	  .trunc = true, .fire = hist_off_fire },
 #endif
 };
 
@@ -710,7 +710,7 @@ static void triggers_unlink_all(struct trace_event_file *file,
 		if (t->cmd->probe)
 			continue;
 		trigger_unlink(t);
-		list_add(&t->list, gone);
+		list_add(&t->free_link, gone);
 	}
 }
 
@@ -722,13 +722,13 @@ static void triggers_free_all(struct list_head *gone)
 	if (list_empty(gone))
 		return;
 	tracepoint_synchronize_unregister();
-	list_for_each_entry_safe(t, next, gone, list)
+	list_for_each_entry_safe(t, next, gone, free_link)
 		event_trigger_free(t);
 }
 
 /*
- * As upstream: O_TRUNC takes away the commands that have their own
- * syntax (hist), and leaves the others.
+ * As upstream: O_TRUNC takes away the hist commands (hist, enable_hist,
+ * disable_hist), and leaves the others.
  */
 void event_triggers_truncate(struct trace_event_file *file)
 {
@@ -736,11 +736,15 @@ void event_triggers_truncate(struct trace_event_file *file)
 	LIST_HEAD(gone);
 
 	lockdep_assert_held(&event_mutex);
+	/* one in use (its variables read elsewhere): none goes, as upstream */
+	list_for_each_entry(t, &file->triggers, list)
+		if (t->cmd->trunc && t->cmd->busy && t->cmd->busy(t))
+			return;
 	list_for_each_entry_safe(t, next, &file->triggers, list) {
 		if (!t->cmd->trunc)
 			continue;
 		trigger_unlink(t);
-		list_add(&t->list, &gone);
+		list_add(&t->free_link, &gone);
 	}
 	triggers_free_all(&gone);
 }

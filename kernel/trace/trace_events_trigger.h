@@ -24,6 +24,8 @@ struct trigger_cmd {
 	bool			probe;	/* a probe trigger: not the user's */
 	bool			tail;	/* listed after the others, in order */
 	bool			trunc;	/* O_TRUNC of the trigger file removes */
+	/* whether t may not be removed now (O_TRUNC then removes none) */
+	bool			(*busy)(struct event_trigger *t);
 	/* whether firing now would change something (NULL: always) */
 	bool			(*wanted)(struct event_trigger *t);
 	void			(*fire)(struct event_trigger *t);
@@ -53,6 +55,11 @@ struct trigger_cmd {
 
 struct event_trigger {
 	struct list_head		list;	/* in file->triggers, RCU */
+	/*
+	 * On the remover's list of triggers to free: not list, which
+	 * probes may still be walking until the grace period ends.
+	 */
+	struct list_head		free_link;
 	const struct trigger_cmd	*cmd;
 	struct trace_event_file		*file;	/* the event it sits on */
 	struct trace_event_file		*target; /* enable/disable_event */

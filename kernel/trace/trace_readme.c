@@ -174,6 +174,13 @@ static const char readme_hist[] =
 	"\t\t\t  .buckets=N, .usecs, .percent, .graph;\n"
 	"\t\t\t  enable_hist:SYS:EVENT and disable_hist:SYS:EVENT\n"
 	"\t\t\t  resume and pause another event's histograms\n"
+	"\t\t\t  variables, kept per entry and read by other\n"
+	"\t\t\t  events' histograms of the same key as $NAME:\n"
+	"\t\t\t  [:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n"
+	"\t\t\t  where a value may be an expression with + - * /\n"
+	"\t\t\t  and -(...); an action, run when an entry is updated:\n"
+	"\t\t\t  onmatch(SYS.EVENT).trace(<synthetic_event>,param list)\n"
+	"\t\t\t  or onmatch(SYS.EVENT).<synthetic_event>(param list)\n"
 	"  events/GROUP/EVENT/hist  the event's histograms\n";
 
 static const char readme_top_only[] =

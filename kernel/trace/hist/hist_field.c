@@ -47,6 +47,30 @@ static const char * const hist_err_text[] = {
 	[HE_TOO_MANY_SORT_FIELDS] = "Too many sort fields (Max = 2)",
 	[HE_INVALID_SORT_FIELD] = "Sort field must be a key or a val",
 	[HE_TOO_MANY_VARS] = "Too many variables defined",
+	[HE_DUPLICATE_VAR] = "Variable already defined",
+	[HE_VAR_NOT_UNIQUE] =
+		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[HE_MALFORMED_ASSIGNMENT] = "Malformed assignment",
+	[HE_TOO_MANY_SUBEXPR] = "Too many subexpressions (3 max)",
+	[HE_TIMESTAMP_MISMATCH] = "Timestamp units in expression don't match",
+	[HE_VAR_NOT_FOUND] = "Couldn't find variable",
+	[HE_INVALID_REF_KEY] = "Using variable references in keys not supported",
+	[HE_INVALID_STR_OPERAND] = "String type can not be an operand in expression",
+	[HE_EXPECT_NUMBER] = "Expecting numeric literal",
+	[HE_UNARY_MINUS_SUBEXPR] = "Unary minus not supported in sub-expressions",
+	[HE_DIVISION_BY_ZERO] = "Division by zero",
+	[HE_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[HE_SYNTH_TYPE_MISMATCH] = "Param type doesn't match synthetic event field type",
+	[HE_SYNTH_COUNT_MISMATCH] = "Param count doesn't match synthetic event field count",
+	[HE_TOO_MANY_PARAMS] = "Too many action params",
+	[HE_PARAM_NOT_FOUND] = "Couldn't find param",
+	[HE_INVALID_PARAM] = "Invalid action param",
+	[HE_ACTION_NOT_FOUND] = "No action found",
+	[HE_ACTION_MISMATCH] = "Handler doesn't support action",
+	[HE_NO_CLOSING_PAREN] = "No closing paren found",
+	[HE_SUBSYS_NOT_FOUND] = "Missing subsystem",
+	[HE_INVALID_SUBSYS_EVENT] = "Invalid subsystem or event name",
+	[HE_FIELD_VAR_PARSE_FAIL] = "Couldn't parse field variable",
 };
 
 void hist_err(struct hist_parse *p, enum hist_err err, const char *word)
@@ -74,10 +98,8 @@ static const struct {
 	{ HF_GRAPH, "graph" },
 };
 
-/* Those a key or a value may not have. */
+/* Those a key may not have (values' and variables': hist.h). */
 #define HF_NOT_KEY	(HF_PERCENT | HF_GRAPH)
-#define HF_NOT_VAL	(HF_LOG2 | HF_BUCKET | HF_SYM | HF_SYM_OFFSET | \
-			 HF_SYSCALL)
 
 /*
  * One modifier: its flag, or 0 if there is no such. "bucket=N" and
@@ -111,6 +133,9 @@ static unsigned int hist_mod_parse(struct hist_field *f, const char *name,
 	/* a pid has a name; nothing else does */
 	if (!strcmp(mod, "execname"))
 		return strcmp(name, "common_pid") ? 0 : HF_EXECNAME;
+	/* hist_field_parse() writes sym-offset so, for its operators */
+	if (!strcmp(mod, "symXoffset"))
+		return HF_SYM_OFFSET;
 	for (i = 0; i < ARRAY_SIZE(hist_mods); i++)
 		if (hist_mods[i].mod != HF_BUCKET &&
 		    !strcmp(mod, hist_mods[i].name))
@@ -150,15 +175,22 @@ static int hist_field_bind(struct hist_field *f,
 
 	if (!strcmp(name, "common_cpu")) {
 		f->kind = HK_CPU;
+		f->type = "unsigned int";
+		f->tsize = sizeof(int);
 		return 0;
 	}
 	if (!strcmp(name, "common_timestamp")) {
 		f->kind = HK_TIMESTAMP;
+		f->type = "u64";
+		f->tsize = sizeof(u64);
+		f->usecs = f->mods & HF_USECS;
 		return 0;
 	}
 	field = hist_find_field(trace_get_fields(file->event_call), name);
 	if (!field && (!strcmp(name, "cpu") || !strcmp(name, "CPU"))) {
 		f->kind = HK_CPU;
+		f->type = "unsigned int";
+		f->tsize = sizeof(int);
 		return 0;
 	}
 	if (!field)
@@ -167,6 +199,14 @@ static int hist_field_bind(struct hist_field *f,
 	if (!field || !field->size)
 		return -ENOENT;
 	f->field = field;
+	f->fname = kstrdup(field->name, GFP_KERNEL);
+	f->ftype = kstrdup(field->type, GFP_KERNEL);
+	if (!f->fname || !f->ftype)
+		return -ENOMEM;
+	f->fsize = field->size;
+	f->fsigned = field->is_signed;
+	f->type = f->ftype;
+	f->tsize = field->size;
 	if (hist_is_string(field)) {
 		f->kind = HK_STR;
 		return 0;
@@ -199,9 +239,9 @@ static unsigned int hist_key_bytes(const struct hist_field *f)
 	}
 }
 
-struct hist_field *hist_field_parse(struct hist_parse *p, const char *text,
-				    bool key)
+struct hist_field *hist_atom_parse(struct hist_parse *p, const char *text)
 {
+	bool key = p->key;
 	struct hist_field *f;
 	char *name, *mod;
 	const char *bad;
@@ -215,12 +255,17 @@ struct hist_field *hist_field_parse(struct hist_parse *p, const char *text,
 	}
 	if (key && !strcmp(name, "stacktrace")) {
 		f->kind = HK_STACK;
+		f->type = "unsigned long[]";
 		goto sized;
 	}
 	if (isdigit(name[0])) {
-		if (kstrtoull(name, 0, &f->constant))
+		if (kstrtoull(name, 0, &f->constant)) {
+			hist_err(p, HE_EXPECT_NUMBER, text);
 			goto fail;
+		}
 		f->kind = HK_CONST;
+		f->type = "u64";
+		f->tsize = sizeof(u64);
 		goto sized;
 	}
 	mod = name;
@@ -240,16 +285,6 @@ struct hist_field *hist_field_parse(struct hist_parse *p, const char *text,
 	}
 	if (ret)
 		goto fail;
-	if (!key && (f->mods & HF_NOT_VAL)) {
-		hist_err(p, HE_BAD_FIELD_MODIFIER, text);
-		ret = -EINVAL;
-		goto fail;
-	}
-	/* a sum of strings means nothing: refused, with no log entry */
-	if (!key && f->kind == HK_STR) {
-		ret = -EINVAL;
-		goto fail;
-	}
 sized:
 	f->size = hist_key_bytes(f);
 	kfree(name);
@@ -262,6 +297,13 @@ fail:
 
 void hist_field_free(struct hist_field *f)
 {
+	if (!f)
+		return;
+	hist_field_free(f->operands[0]);
+	hist_field_free(f->operands[1]);
+	kfree(f->text);
+	kfree(f->fname);
+	kfree(f->ftype);
 	kfree(f);
 }
 
@@ -270,61 +312,101 @@ const char *hist_field_name(const struct hist_field *f)
 	switch (f->kind) {
 	case HK_NUM:
 	case HK_STR:
-		return f->field->name;
+		return f->fname;
 	case HK_CPU:
 		return "common_cpu";
 	case HK_TIMESTAMP:
 		return "common_timestamp";
+	case HK_EXPR:
+	case HK_VAR_REF:
+		return f->text;
 	default:
 		return "";
 	}
 }
 
-void hist_field_print(struct seq_file *m, const struct hist_field *f)
+/* The text of f into buf at *pos; false if it does not fit. */
+static bool hist_text_put(char *buf, size_t *pos, const struct hist_field *f)
 {
-	int i;
+	size_t n = HIST_STR_MAX - *pos;
+	int i, len;
 
 	switch (f->kind) {
 	case HK_HITCOUNT:
-		seq_puts(m, "hitcount");
+		len = snprintf(buf + *pos, n, "hitcount");
 		break;
 	case HK_STACK:
-		seq_puts(m, "stacktrace");
+		len = snprintf(buf + *pos, n, "stacktrace");
 		break;
 	case HK_CONST:
-		seq_printf(m, "%llu", f->constant);
+		len = snprintf(buf + *pos, n, "%llu", f->constant);
 		break;
 	default:
-		seq_puts(m, hist_field_name(f));
+		len = snprintf(buf + *pos, n, "%s", hist_field_name(f));
 	}
+	if (len >= n)
+		return false;
+	*pos += len;
+	/* an expression shows no modifier of its own: its operands do */
+	if (f->kind == HK_EXPR || f->kind == HK_VAR_REF)
+		return true;
 	for (i = 0; i < ARRAY_SIZE(hist_mods); i++) {
 		if (f->mods & hist_mods[i].mod) {
-			seq_printf(m, ".%s", hist_mods[i].name);
+			len = snprintf(buf + *pos, HIST_STR_MAX - *pos, ".%s",
+				       hist_mods[i].name);
+			if (len >= HIST_STR_MAX - *pos)
+				return false;
+			*pos += len;
 			break;
 		}
 	}
-	if (f->mods & HF_BUCKET)
-		seq_printf(m, "=%lu", f->buckets);
+	if (f->mods & HF_BUCKET) {
+		len = snprintf(buf + *pos, HIST_STR_MAX - *pos, "=%lu",
+			       f->buckets);
+		if (len >= HIST_STR_MAX - *pos)
+			return false;
+		*pos += len;
+	}
+	return true;
 }
 
-static bool hist_same_event_field(const struct ftrace_event_field *a,
-				  const struct ftrace_event_field *b)
+char *hist_field_text(const struct hist_field *f)
 {
-	if (a == b)
-		return true;
-	if (!a || !b)
-		return false;
-	return !strcmp(a->name, b->name) && !strcmp(a->type, b->type) &&
-	       a->size == b->size && a->is_signed == b->is_signed;
+	char *buf = kzalloc(HIST_STR_MAX, GFP_KERNEL);
+	size_t pos = 0;
+
+	if (buf && !hist_text_put(buf, &pos, f)) {
+		kfree(buf);
+		buf = NULL;
+	}
+	return buf;
 }
 
+void hist_field_print(struct seq_file *m, const struct hist_field *f)
+{
+	char buf[HIST_STR_MAX];
+	size_t pos = 0;
+
+	if (hist_text_put(buf, &pos, f))
+		seq_puts(m, buf);
+}
+
+/*
+ * Upstream's notion of the same field: kind and modifier, the event
+ * field's name, type, size and sign, place and size in the key. Not
+ * the bucket size, a constant's value or an expression's operands: a
+ * trigger differing only in those is the same one (EEXIST, removed by
+ * the other's "!").
+ */
 bool hist_field_same(const struct hist_field *a, const struct hist_field *b)
 {
-	return a->kind == b->kind && a->mods == b->mods &&
-	       hist_same_event_field(a->field, b->field) &&
-	       a->size == b->size && a->offset == b->offset &&
-	       a->is_signed == b->is_signed && a->buckets == b->buckets &&
-	       a->constant == b->constant;
+	if (a->kind != b->kind || a->mods != b->mods ||
+	    a->size != b->size || a->offset != b->offset ||
+	    a->is_signed != b->is_signed || !a->fname != !b->fname)
+		return false;
+	return !a->fname ||
+	       (!strcmp(a->fname, b->fname) && !strcmp(a->ftype, b->ftype) &&
+		a->fsize == b->fsize && a->fsigned == b->fsigned);
 }
 
 /* An integer field of the record, sign-extended. */
@@ -352,6 +434,30 @@ static u64 hist_log2(u64 v)
 	return v > 1 ? fls64(v - 1) : 0;
 }
 
+u64 hist_op(char op, u64 a, u64 b)
+{
+	switch (op) {
+	case '+':
+		return a + b;
+	case '-':
+		return a - b;
+	case '*':
+		return a * b;
+	default:
+		/* a divisor that is 0 when the record comes: -1, as upstream */
+		return b ? div64_u64(a, b) : -1ULL;
+	}
+}
+
+static u64 hist_expr_value(const struct hist_rec *r, const struct hist_field *f)
+{
+	u64 a = hist_field_value(r, f->operands[0]);
+
+	if (f->op == 'u')
+		return -a;
+	return hist_op(f->op, a, hist_field_value(r, f->operands[1]));
+}
+
 u64 hist_field_value(const struct hist_rec *r, const struct hist_field *f)
 {
 	u64 v;
@@ -373,6 +479,12 @@ u64 hist_field_value(const struct hist_rec *r, const struct hist_field *f)
 		break;
 	case HK_CONST:
 		v = f->constant;
+		break;
+	case HK_VAR_REF:
+		v = r->refs[f->ref];
+		break;
+	case HK_EXPR:
+		v = hist_expr_value(r, f);
 		break;
 	default:
 		return 0;
@@ -399,6 +511,24 @@ static const char *hist_read_str(const struct ftrace_event_field *field,
 	if (field->filter_type == FILTER_RDYN_STRING)
 		return rec + field->offset + sizeof(u32) + (loc & 0xffff);
 	return rec + (loc & 0xffff);
+}
+
+void hist_field_copy_str(const struct hist_field *f, void *rec, char *buf,
+			 size_t size)
+{
+	unsigned int len;
+	const char *str = hist_read_str(f->field, rec, &len);
+
+	len = strnlen(str, min_t(size_t, len, size - 1));
+	memcpy(buf, str, len);
+	buf[len] = '\0';
+}
+
+const char *hist_field_str(const struct hist_field *f, void *rec)
+{
+	unsigned int len;
+
+	return hist_read_str(f->field, rec, &len);
 }
 
 void hist_field_key(const struct hist_rec *r, const struct hist_field *f,

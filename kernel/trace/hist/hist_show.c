@@ -36,6 +36,10 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 			seq_putc(m, ',');
 		hist_field_print(m, hd->vals[i]);
 	}
+	for (i = 0; i < hd->n_vars; i++) {
+		seq_printf(m, "%c%s=", i ? ',' : ':', hd->vars[i].name);
+		hist_field_print(m, hd->vars[i].expr);
+	}
 	seq_puts(m, ":sort=");
 	for (i = 0; i < hd->n_sort; i++) {
 		const struct hist_sort *s = &hd->sort[i];
@@ -50,6 +54,7 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 	seq_printf(m, ":size=%u", 1U << hd->bits);
 	if (hd->timestamps)
 		seq_printf(m, ":clock=%s", hd->clock);
+	hist_actions_print(m, hd);
 	if (t->filter_text)
 		seq_printf(m, " if %s", t->filter_text);
 	seq_puts(m, READ_ONCE(ht->paused) ? " [paused]\n" : " [active]\n");
@@ -91,8 +96,8 @@ static int hist_cmp_field(const struct hist_data *hd,
 	default:
 		break;
 	}
-	/* a bucket or log2 of a signed field is ordered as unsigned */
-	if (!f->is_signed || (f->mods & (HF_LOG2 | HF_BUCKET)))
+	/* as upstream's: by the field's sign, whatever the modifier */
+	if (!f->is_signed)
 		return hist_cmp_u64(hist_key_num(a, f), hist_key_num(b, f));
 	x = hist_key_num(a, f);
 	y = hist_key_num(b, f);
@@ -241,6 +246,9 @@ static void hist_print_entry(struct seq_file *m, const struct hist_data *hd,
 	/* after a stack, the brace starts its own line */
 	seq_puts(m, stack ? "}" : " }");
 	for (i = 0; i < hd->n_vals; i++) {
+		/* as upstream's, the sum of an expression is not shown */
+		if (hd->vals[i]->kind == HK_EXPR)
+			continue;
 		if (i)
 			seq_putc(m, ' ');
 		hist_print_val(m, hd, i, st, elt);

@@ -40,7 +40,10 @@ static LIST_HEAD(hist_named);
 struct hist_attrs {
 	char		*keys, *vals, *sort, *name, *clock;
 	unsigned int	bits;
-	unsigned int	n_assign;	/* NAME=VALUE beyond the known ones */
+	char		*assign[HIST_VARS_MAX];	/* NAME=VALUE[,...] */
+	unsigned int	n_assign;
+	char		*actions[HIST_ACTIONS_MAX];
+	unsigned int	n_actions;
 	bool		pause, cont, clear;
 };
 
@@ -58,6 +61,27 @@ static void hist_elt_init(struct tracing_map_elt *elt, void *arg)
 		memcpy(priv->comm, current->comm, sizeof(priv->comm) - 1);
 }
 
+/*
+ * A variable's value for this record: a number, or for a string the
+ * address of its copy in the element (a reader elsewhere may see the
+ * copy change under it, as upstream's).
+ */
+static u64 hist_var_value(const struct hist_rec *r, const struct hist_var *v,
+			  struct tracing_map_elt *elt)
+{
+	struct hist_elt_priv *priv = elt->priv;
+	char *buf;
+
+	if (v->str < 0)
+		return hist_field_value(r, v->expr);
+	buf = priv->strs[v->str];
+	if (v->expr->mods & HF_EXECNAME)
+		hist_elt_init(elt, NULL);
+	else
+		hist_field_copy_str(v->expr, r->rec, buf, HIST_STR_MAX);
+	return (unsigned long)(v->expr->mods & HF_EXECNAME ? priv->comm : buf);
+}
+
 static void hist_record(struct event_trigger *t, struct trace_buffer *buffer,
 			void *rec, struct ring_buffer_event *event)
 {
@@ -69,6 +93,7 @@ static void hist_record(struct event_trigger *t, struct trace_buffer *buffer,
 		.hd = fields, .tr = t->file->tr, .buffer = buffer, .rec = rec,
 		.event = event,
 	};
+	u64 vars[HIST_VARS_MAX];
 	struct tracing_map_elt *elt;
 	unsigned int i;
 
@@ -78,9 +103,13 @@ static void hist_record(struct event_trigger *t, struct trace_buffer *buffer,
 	 */
 	if (READ_ONCE(ht->paused) || smp_load_acquire(&hd->clearing))
 		return;
-	memset(key, 0, hd->key_size);
+	/* the referenced histograms may have longer keys: zeros after ours */
+	memset(key, 0, max(hd->key_size, fields->ref_key_size));
 	for (i = 0; i < hd->n_keys; i++)
 		hist_field_key(&r, fields->keys[i], key);
+	/* another histogram's variable missing: the record counts for nothing */
+	if (fields->n_refs && !hist_refs_read(&r, key))
+		return;
 	elt = tracing_map_insert(hd->map, key,
 				 hd->execname ? hist_elt_init : NULL, NULL);
 	if (!elt)
@@ -89,6 +118,12 @@ static void hist_record(struct event_trigger *t, struct trace_buffer *buffer,
 	for (i = 1; i < hd->n_vals; i++)
 		tracing_map_add_sum(elt, i,
 				    hist_field_value(&r, fields->vals[i]));
+	for (i = 0; i < fields->n_vars; i++) {
+		vars[i] = hist_var_value(&r, &fields->vars[i], elt);
+		tracing_map_set_var(elt, i, vars[i]);
+	}
+	if (fields->n_actions)
+		hist_actions_run(&r, elt, vars);
 }
 
 /* enable_hist and disable_hist, from the record path of their event. */
@@ -110,17 +145,24 @@ static void hist_data_free(struct hist_data *hd)
 
 	if (!hd)
 		return;
+	hist_actions_free(hd);
+	hist_refs_put(hd);
 	for (i = 0; i < hd->n_keys; i++)
 		hist_field_free(hd->keys[i]);
 	for (i = 0; i < hd->n_vals; i++)
 		hist_field_free(hd->vals[i]);
+	for (i = 0; i < hd->n_vars; i++) {
+		hist_field_free(hd->vars[i].expr);
+		kfree(hd->vars[i].name);
+		kfree(hd->vars[i].text);
+	}
 	if (!IS_ERR_OR_NULL(hd->map))
 		tracing_map_destroy(hd->map);
 	kfree(hd->clock);
 	kfree(hd);
 }
 
-static void hist_data_put(struct hist_data *hd)
+void hist_data_put(struct hist_data *hd)
 {
 	if (hd && !--hd->ref)
 		hist_data_free(hd);
@@ -128,12 +170,15 @@ static void hist_data_put(struct hist_data *hd)
 
 /*
  * vals: hitcount first, always; then at most HIST_VALS_MAX - 1 fields.
- * "hitcount" may be named anywhere, and is not counted.
+ * As upstream's: "hitcount" may be named anywhere, but only the first
+ * HIST_VALS_MAX items are looked at, and what follows them may only be
+ * one more "hitcount".
  */
 static int hist_parse_vals(struct hist_parse *p, struct hist_data *hd,
 			   char *text)
 {
 	struct hist_field *f;
+	unsigned int i;
 	char *item;
 
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
@@ -142,16 +187,26 @@ static int hist_parse_vals(struct hist_parse *p, struct hist_data *hd,
 	f->kind = HK_HITCOUNT;
 	f->size = sizeof(u64);
 	hd->vals[hd->n_vals++] = f;
-	while ((item = strsep(&text, ","))) {
+	for (i = 0; i < HIST_VALS_MAX && hd->n_vals < HIST_VALS_MAX; i++) {
+		item = strsep(&text, ",");
+		if (!item)
+			break;
 		if (!strcmp(item, "hitcount"))
 			continue;
-		if (hd->n_vals == HIST_VALS_MAX)
-			return -EINVAL;
 		f = hist_field_parse(p, item, false);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		hd->vals[hd->n_vals++] = f;
+		if ((f->mods & HF_NOT_VAL) || f->kind == HK_STACK) {
+			hist_err(p, HE_BAD_FIELD_MODIFIER, item);
+			return -EINVAL;
+		}
+		/* a sum of strings means nothing: refused, with no log entry */
+		if (f->kind == HK_STR)
+			return -EINVAL;
 	}
+	if (text && strcmp(text, "hitcount"))
+		return -EINVAL;
 	return 0;
 }
 
@@ -256,25 +311,36 @@ order:
  * Whether the histogram reads the records' stamps, and in microseconds
  * (common_timestamp.usecs anywhere in it: then every stamp it reads).
  */
-static void hist_data_stamps(struct hist_data *hd)
+static void hist_field_stamps(struct hist_data *hd, struct hist_field *f)
 {
-	struct hist_field *f;
-	unsigned int i;
-
-	for (i = 0; i < hd->n_keys + hd->n_vals; i++) {
-		f = i < hd->n_keys ? hd->keys[i] : hd->vals[i - hd->n_keys];
-		if (f->kind != HK_TIMESTAMP)
-			continue;
+	if (!f)
+		return;
+	if (f->kind == HK_TIMESTAMP) {
 		hd->timestamps = true;
 		if (f->mods & HF_USECS)
 			hd->usecs = true;
 	}
+	hist_field_stamps(hd, f->operands[0]);
+	hist_field_stamps(hd, f->operands[1]);
+}
+
+static void hist_data_stamps(struct hist_data *hd)
+{
+	unsigned int i;
+
+	for (i = 0; i < hd->n_keys; i++)
+		hist_field_stamps(hd, hd->keys[i]);
+	for (i = 0; i < hd->n_vals; i++)
+		hist_field_stamps(hd, hd->vals[i]);
+	for (i = 0; i < hd->n_vars; i++)
+		hist_field_stamps(hd, hd->vars[i].expr);
 }
 
 static struct hist_data *hist_data_new(struct hist_parse *p,
 				       struct hist_attrs *a)
 {
 	struct hist_data *hd;
+	unsigned int i;
 	int ret;
 
 	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
@@ -283,13 +349,21 @@ static struct hist_data *hist_data_new(struct hist_parse *p,
 	hd->ref = 1;
 	hd->bits = a->bits ?: TRACING_MAP_BITS_DEFAULT;
 	hd->clock = kstrdup(a->clock ?: "global", GFP_KERNEL);
+	p->hd = hd;
 	ret = hd->clock ? 0 : -ENOMEM;
+	/* the onmatch() events first: variables are looked for there */
+	for (i = 0; !ret && i < a->n_actions; i++)
+		ret = hist_action_parse(p, a->actions[i]);
+	if (!ret)
+		ret = hist_vars_parse(p, a->assign, a->n_assign);
 	if (!ret)
 		ret = hist_parse_vals(p, hd, a->vals);
 	if (!ret)
 		ret = hist_parse_keys(p, hd, a->keys);
 	if (!ret)
 		ret = hist_parse_sort(p, hd, a->sort);
+	if (!ret)
+		ret = hist_actions_create(p);
 	if (ret) {
 		hist_data_free(hd);
 		return ERR_PTR(ret);
@@ -301,9 +375,11 @@ static struct hist_data *hist_data_new(struct hist_parse *p,
 /* The map, once the histogram is known to be a new one. */
 static int hist_data_map(struct hist_data *hd)
 {
-	hd->map = tracing_map_create(hd->bits, hd->key_size, hd->n_vals, 0,
-				     hd->execname ?
-				     sizeof(struct hist_elt_priv) : 0);
+	hd->map = tracing_map_create(hd->bits, hd->key_size, hd->n_vals,
+				     hd->n_vars,
+				     hd->execname || hd->n_strs ?
+				     struct_size((struct hist_elt_priv *)NULL,
+						 strs, hd->n_strs) : 0);
 	return PTR_ERR_OR_ZERO(hd->map);
 }
 
@@ -311,6 +387,12 @@ static int hist_data_map(struct hist_data *hd)
 
 static void hist_attrs_free(struct hist_attrs *a)
 {
+	unsigned int i;
+
+	for (i = 0; i < a->n_assign; i++)
+		kfree(a->assign[i]);
+	for (i = 0; i < a->n_actions; i++)
+		kfree(a->actions[i]);
 	kfree(a->keys);
 	kfree(a->vals);
 	kfree(a->sort);
@@ -386,13 +468,13 @@ static int hist_parse_assignment(struct hist_parse *p, struct hist_attrs *a,
 			return hist_parse_size(rhs, &a->bits);
 		}
 	}
-	/* a variable */
-	if (a->n_assign == HIST_ASSIGN_MAX) {
+	/* variables, one or more: hist_vars_parse() splits them */
+	if (a->n_assign == HIST_VARS_MAX) {
 		hist_err(p, HE_TOO_MANY_VARS, item);
 		return -EINVAL;
 	}
-	a->n_assign++;
-	return 0;
+	a->assign[a->n_assign] = kstrdup(item, GFP_KERNEL);
+	return a->assign[a->n_assign++] ? 0 : -ENOMEM;
 }
 
 static int hist_parse_attrs(struct hist_parse *p, struct hist_attrs *a,
@@ -412,15 +494,18 @@ static int hist_parse_attrs(struct hist_parse *p, struct hist_attrs *a,
 			a->cont = true;
 		} else if (!strcmp(item, "clear")) {
 			a->clear = true;
+		} else if (a->n_actions < HIST_ACTIONS_MAX &&
+			   (str_has_prefix(item, "onmatch(") ||
+			    str_has_prefix(item, "onmax(") ||
+			    str_has_prefix(item, "onchange("))) {
+			a->actions[a->n_actions] = kstrdup(item, GFP_KERNEL);
+			if (!a->actions[a->n_actions++])
+				return -ENOMEM;
 		} else {
-			/* actions (onmatch, onmax, onchange) are not taken */
 			return -EINVAL;
 		}
 	}
 	if (!a->keys)
-		return -EINVAL;
-	/* variables are not taken yet: refused, never ignored */
-	if (a->n_assign)
 		return -EINVAL;
 	return 0;
 }
@@ -487,7 +572,13 @@ static bool hist_data_same(const struct hist_data *a,
 		    a->sort[i].idx != b->sort[i].idx ||
 		    a->sort[i].descending != b->sort[i].descending)
 			return false;
-	return true;
+	if (a->n_vars != b->n_vars)
+		return false;
+	for (i = 0; i < a->n_vars; i++)
+		if (strcmp(a->vars[i].name, b->vars[i].name) ||
+		    !hist_field_same(a->vars[i].expr, b->vars[i].expr))
+			return false;
+	return hist_actions_same(a, b);
 }
 
 /*
@@ -523,8 +614,11 @@ static struct event_trigger *hist_find(struct event_trigger *t,
 	return NULL;
 }
 
-static void hist_clear(struct hist_data *hd)
+static void hist_clear(struct hist_trigger *ht)
 {
+	struct hist_data *hd = ht->hd;
+	struct hist_trigger *other;
+
 	/* writers that see the mark keep off the map */
 	WRITE_ONCE(hd->clearing, true);
 	/* and those that did not are done once this returns */
@@ -532,6 +626,22 @@ static void hist_clear(struct hist_data *hd)
 	tracing_map_clear(hd->map);
 	/* release: the emptied map before the mark's removal */
 	smp_store_release(&hd->clearing, false);
+	/* as upstream's: clearing a named histogram resumes all its triggers */
+	if (ht->name)
+		list_for_each_entry(other, &hist_named, named)
+			if (other->hd == hd)
+				WRITE_ONCE(other->paused, false);
+}
+
+/*
+ * Whether removing t would leave another histogram reading variables
+ * that are gone: the last trigger of a histogram others read. [E]
+ */
+static bool hist_busy(struct event_trigger *t)
+{
+	struct hist_trigger *ht = t->data;
+
+	return hist_data_busy(ht->hd) && ht->hd->ref - ht->hd->ref_users <= 1;
 }
 
 /* The trigger's data goes with it: hist_trigger_cmd.release. [E] */
@@ -557,7 +667,7 @@ static int hist_add(struct event_trigger *t, struct hist_parse *p,
 		    struct hist_attrs *a)
 {
 	struct hist_trigger *ht = t->data, *named_ht = NULL;
-	struct hist_data *named = NULL;
+	struct hist_data *named = NULL, *own;
 	struct event_trigger *old;
 	int ret;
 
@@ -576,7 +686,7 @@ static int hist_add(struct event_trigger *t, struct hist_parse *p,
 				WRITE_ONCE(((struct hist_trigger *)old->data)->paused,
 					   a->pause);
 			else
-				hist_clear(((struct hist_trigger *)old->data)->hd);
+				hist_clear(old->data);
 			event_trigger_free(t);
 			return 0;
 		}
@@ -607,10 +717,12 @@ static int hist_add(struct event_trigger *t, struct hist_parse *p,
 		if (ret)
 			goto fail;
 	}
-	if (ht->hd->timestamps) {
-		ret = tracing_set_clock_locked(t->file->tr, ht->hd->clock);
+	/* the clock this trigger asked for, as upstream's, if it joined */
+	own = ht->own ?: ht->hd;
+	if (own->timestamps) {
+		ret = tracing_set_clock_locked(t->file->tr, own->clock);
 		if (ret) {
-			hist_err(p, HE_SET_CLOCK_FAIL, ht->hd->clock);
+			hist_err(p, HE_SET_CLOCK_FAIL, own->clock);
 			goto fail;
 		}
 	}
@@ -632,8 +744,12 @@ static int hist_remove(struct event_trigger *t, struct hist_attrs *a)
 
 	event_trigger_free(t);
 	/* removing one that is not there succeeds, as upstream */
-	if (old)
-		event_trigger_unlink_free(old);
+	if (!old)
+		return 0;
+	/* another histogram reads its variables */
+	if (hist_busy(old))
+		return -EBUSY;
+	event_trigger_unlink_free(old);
 	return 0;
 }
 
@@ -642,7 +758,7 @@ static int hist_write(struct trace_event_file *file,
 {
 	struct trace_event_call *call = file->event_call;
 	struct hist_attrs a = { };
-	struct hist_parse p = { .tr = file->tr, .file = file };
+	struct hist_parse p = { .tr = file->tr, .file = file, .remove = remove };
 	struct hist_trigger *ht;
 	struct event_trigger *t;
 	struct hist_data *hd;
@@ -710,6 +826,7 @@ const struct trigger_cmd hist_trigger_cmd = {
 	.type		= ETT_EVENT_HIST,
 	.tail		= true,
 	.trunc		= true,
+	.busy		= hist_busy,
 	.write		= hist_write,
 	.record		= hist_record,
 	.show		= hist_trigger_print,

@@ -101,6 +101,9 @@
  *  - TRACING_MAP_SUMS_MAX and TRACING_MAP_VARS_MAX (32 each): upstream's
  *    hist trigger has at most 3 values and 16 variables an element; the
  *    set bits of 32 variables are one word on 32-bit arches too.
+ *  - TRACING_MAP_PRIV_SIZE_MAX (4096): the private bytes of an element;
+ *    a hist trigger keeps a comm and its saved values there, far less.
+ *    Bounded so that the element's size cannot wrap on 32-bit arches.
  *  - The element block is one kvzalloc(), which refuses more than INT_MAX
  *    bytes: a map whose elements (private bytes included) need more is
  *    -ENOMEM. The block's size is computed with saturating arithmetic, so
@@ -190,7 +193,8 @@ static void tm_layout(struct tracing_map *map, size_t *sums, size_t *vars,
 	*vars = off;
 	off += map->n_vars * sizeof(u64);
 	*set = off;
-	off += BITS_TO_LONGS(map->n_vars) * sizeof(unsigned long);
+	/* a 32-bit long would leave the next part 4 bytes off */
+	off += ALIGN(BITS_TO_LONGS(map->n_vars) * sizeof(unsigned long), 8);
 	*key = off;
 	off += ALIGN(map->key_size, 8);
 	*priv = off;
@@ -223,7 +227,8 @@ struct tracing_map *tracing_map_create(unsigned int bits,
 
 	if (bits < TRACING_MAP_BITS_MIN || bits > TRACING_MAP_BITS_MAX ||
 	    !key_size || key_size > TRACING_MAP_KEY_SIZE_MAX ||
-	    n_sums > TRACING_MAP_SUMS_MAX || n_vars > TRACING_MAP_VARS_MAX)
+	    n_sums > TRACING_MAP_SUMS_MAX || n_vars > TRACING_MAP_VARS_MAX ||
+	    priv_size > TRACING_MAP_PRIV_SIZE_MAX)
 		return ERR_PTR(-EINVAL);
 
 	map = kzalloc(sizeof(*map), GFP_KERNEL);
@@ -571,14 +576,17 @@ static int tm_sort_cmp(const void *a, const void *b, const void *priv)
 int tracing_map_sort(struct tracing_map *map, tracing_map_cmp_fn cmp,
 		     const void *ctx, struct tracing_map_elt ***out)
 {
-	unsigned int room = tracing_map_entries(map);
+	unsigned int room = map->max;
 	struct tracing_map_elt **elts;
 	unsigned int i, n = 0;
 
 	*out = NULL;
-	if (!room)
+	if (!tracing_map_entries(map))
 		return 0;
-	/* Elements published are among those taken when we looked. */
+	/*
+	 * Room for every element: those published during the walk may
+	 * take places in it, and must not crowd out older ones.
+	 */
 	elts = kvmalloc_array(room, sizeof(*elts), GFP_KERNEL);
 	if (!elts)
 		return -ENOMEM;

@@ -30,6 +30,7 @@
 #define TRACING_MAP_KEY_SIZE_MAX	1024
 #define TRACING_MAP_SUMS_MAX		32
 #define TRACING_MAP_VARS_MAX		32
+#define TRACING_MAP_PRIV_SIZE_MAX	4096
 
 struct tracing_map;
 

@@ -262,9 +262,11 @@ static void test_create(void)
 	map = tracing_map_create(TRACING_MAP_BITS_MIN, 8, 0,
 				 TRACING_MAP_VARS_MAX + 1, 0);
 	CHECK(PTR_ERR(map) == -EINVAL, "too many vars: %ld", PTR_ERR(map));
-	/* elements too big for one block (over INT_MAX bytes) */
+	map = tracing_map_create(TRACING_MAP_BITS_MIN, 8, 0, 0,
+				 TRACING_MAP_PRIV_SIZE_MAX + 1);
+	CHECK(PTR_ERR(map) == -EINVAL, "priv_size too big: %ld", PTR_ERR(map));
 	map = tracing_map_create(TRACING_MAP_BITS_MIN, 8, 0, 0, UINT_MAX);
-	CHECK(PTR_ERR(map) == -ENOMEM, "huge priv_size: %ld", PTR_ERR(map));
+	CHECK(PTR_ERR(map) == -EINVAL, "huge priv_size: %ld", PTR_ERR(map));
 
 	map = mk(TRACING_MAP_BITS_MAX, 8, 1, 1, 0);
 	CHECK(tracing_map_max_entries(map) == 1U << TRACING_MAP_BITS_MAX,
