@@ -181,6 +181,9 @@ static const char readme_hist[] =
 	"\t\t\t  and -(...); an action, run when an entry is updated:\n"
 	"\t\t\t  onmatch(SYS.EVENT).trace(<synthetic_event>,param list)\n"
 	"\t\t\t  or onmatch(SYS.EVENT).<synthetic_event>(param list)\n"
+	"\t\t\t  onmax(var).save(field,...): per entry, the largest\n"
+	"\t\t\t  value of $var and the fields of its record\n"
+	"\t\t\t  onchange(var).save(field,...): the same, at each change\n"
 	"  events/GROUP/EVENT/hist  the event's histograms\n";
 
 static const char readme_top_only[] =

@@ -58,8 +58,8 @@
 #define HIST_SUBEXPR_MAX	3
 #define HIST_ACTIONS_MAX	8
 #define HIST_REFS_MAX		(2 * HIST_VARS_MAX)
-#define HIST_STRS_MAX		((TRACING_MAP_PRIV_SIZE_MAX - TASK_COMM_LEN) / \
-				 HIST_STR_MAX)
+#define HIST_STRS_MAX		((TRACING_MAP_PRIV_SIZE_MAX - TASK_COMM_LEN - \
+				  HIST_ACTIONS_MAX * sizeof(u64)) / HIST_STR_MAX)
 
 /* What a field reads. */
 enum hist_kind {
@@ -173,6 +173,7 @@ struct hist_data {
 	unsigned int		bits;
 	bool			execname; /* its elements keep a comm */
 	unsigned int		n_strs;	/* ... and copies of strings */
+	bool			track;	/* ... and tracked values */
 	bool			timestamps; /* it reads common_timestamp */
 	bool			usecs;	/* ... in microseconds */
 	char			*clock;
@@ -247,6 +248,11 @@ enum hist_err {
 	HE_SUBSYS_NOT_FOUND,
 	HE_INVALID_SUBSYS_EVENT,
 	HE_FIELD_VAR_PARSE_FAIL,
+	HE_ONX_NOT_VAR,
+	HE_ONX_VAR_NOT_FOUND,
+	HE_FIELD_VAR_CREATE_FAIL,
+	HE_NO_SAVE_PARAMS,
+	HE_TOO_MANY_SAVE_ACTIONS,
 };
 
 /* Log err at the first place word appears in the command (0 if NULL). */
@@ -338,7 +344,10 @@ static inline bool hist_data_busy(const struct hist_data *hd)
 
 /* ---- hist_action.c ---- */
 
-/* Parse "onmatch(SYS.EVENT).ACTION(PARAMS)" into p->hd. */
+/*
+ * Parse "onmatch(SYS.EVENT).ACTION(PARAMS)", "onmax($VAR).save(...)"
+ * or "onchange($VAR).save(...)" into p->hd.
+ */
 int hist_action_parse(struct hist_parse *p, char *text);
 /* Resolve the actions' events and parameters, once the fields are. */
 int hist_actions_create(struct hist_parse *p);
@@ -346,6 +355,9 @@ void hist_actions_free(struct hist_data *hd);
 /* Run the actions after a record updated elt; vars: its variables. */
 void hist_actions_run(struct hist_rec *r, struct tracing_map_elt *elt,
 		      const u64 *vars);
+/* What they keep of an entry (onmax's "max:" and saved values). */
+void hist_actions_show(struct seq_file *m, const struct hist_data *hd,
+		       const struct tracing_map_elt *elt);
 /* Their part of the trigger's line (":onmatch(...)..."). */
 void hist_actions_print(struct seq_file *m, const struct hist_data *hd);
 /* Same actions: for duplicates. */
@@ -360,13 +372,15 @@ bool hist_action_match_event(const struct hist_data *hd, unsigned int i,
 void hist_data_put(struct hist_data *hd);
 
 /*
- * Per element, when a histogram has an execname key or string
- * variables: the comm, then HIST_STR_MAX bytes a string variable (the
- * variable holds the address of its copy here).
+ * Per element, when a histogram has an execname key, string variables
+ * or onmax()/onchange() actions: the comm; each action's tracked value;
+ * then HIST_STR_MAX bytes a string variable (the variable holds the
+ * address of its copy here) or a value save() keeps.
  */
 struct hist_elt_priv {
-	char	comm[TASK_COMM_LEN];
-	char	strs[][HIST_STR_MAX];
+	char		comm[TASK_COMM_LEN];
+	atomic64_t	track[HIST_ACTIONS_MAX];
+	char		strs[][HIST_STR_MAX];
 };
 
 /*

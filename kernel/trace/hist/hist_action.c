@@ -15,6 +15,17 @@
  * that event. The parameters' number and types must be the synthetic
  * event's fields'.
  *
+ *	onmax($VAR).save(FIELD,...)
+ *	onchange($VAR).save(FIELD,...)
+ *
+ * keep, per entry, the largest (or the last different) value of the
+ * histogram's variable VAR and, each time it changes so, the values of
+ * the record's FIELDs; the hist file shows them under the entry. The
+ * tracked value is an atomic64_t of the element, updated by cmpxchg
+ * (two records at once on two CPUs: the larger wins, none is lost); the
+ * saved values are written by the context that moved it, so two
+ * contexts that move it at once may mix theirs, as upstream's do.
+ *
  * Lifetime: an action holds its synthetic event (its users count, so
  * that removing the event is EBUSY) until its histogram is freed, after
  * no CPU can be running it.
@@ -39,7 +50,14 @@ struct hist_param {
 	unsigned int		var;	/* HP_VAR */
 };
 
+enum hist_handler { HH_MATCH, HH_MAX, HH_CHANGE };
+
 struct hist_action {
+	enum hist_handler	handler;
+	char			*var_text; /* onmax()'s, onchange()'s "$VAR" */
+	int			var;	/* ... that variable */
+	unsigned int		track;	/* its slot in the element's track[] */
+	unsigned int		save;	/* its first slot in strs[] */
 	char			*sys, *event;	/* onmatch()'s */
 	char			*name;	/* "trace", or the event's name */
 	char			*synth;	/* the synthetic event's name */
@@ -61,6 +79,7 @@ static void hist_action_free(struct hist_action *a)
 	for (i = 0; i < a->n_params; i++)
 		kfree(a->params[i]);
 	kfree(a->p);
+	kfree(a->var_text);
 	kfree(a->sys);
 	kfree(a->event);
 	kfree(a->name);
@@ -106,10 +125,27 @@ static int hist_action_params(struct hist_parse *p, struct hist_action *a,
 	return 0;
 }
 
+/* ".NAME(...": the action's name, *text left after the "(". */
+static int hist_action_name(struct hist_parse *p, struct hist_action *a,
+			    char **text)
+{
+	char *name;
+
+	strsep(text, ".");
+	name = *text ? strsep(text, "(") : NULL;
+	if (!name || !*text) {
+		hist_err(p, HE_ACTION_NOT_FOUND, NULL);
+		return -EINVAL;
+	}
+	a->name = kstrdup(name, GFP_KERNEL);
+	return a->name ? 0 : -ENOMEM;
+}
+
 static int hist_onmatch_parse(struct hist_parse *p, struct hist_action *a,
 			      char *text)
 {
 	char *match, *sys, *name, *params;
+	int ret;
 
 	match = strsep(&text, ")");
 	if (!text) {
@@ -129,50 +165,85 @@ static int hist_onmatch_parse(struct hist_parse *p, struct hist_action *a,
 	a->event = kstrdup(match, GFP_KERNEL);
 	if (!a->sys || !a->event)
 		return -ENOMEM;
-	/* ".NAME(PARAMS)" */
-	strsep(&text, ".");
-	name = text ? strsep(&text, "(") : NULL;
-	if (!name || !text) {
-		hist_err(p, HE_ACTION_NOT_FOUND, NULL);
-		return -EINVAL;
-	}
+	ret = hist_action_name(p, a, &text);
+	if (ret)
+		return ret;
+	name = a->name;
 	if (str_has_prefix(name, "save") || str_has_prefix(name, "snapshot")) {
 		hist_err(p, HE_ACTION_MISMATCH, name);
 		return -EINVAL;
 	}
-	a->name = kstrdup(name, GFP_KERNEL);
-	if (!a->name)
-		return -ENOMEM;
 	a->trace_kw = str_has_prefix(name, "trace");
 	params = strsep(&text, ")");
 	return params ? hist_action_params(p, a, params) : 0;
+}
+
+/* "onmax($VAR).save(F,...)": the part after "onmax(". */
+static int hist_track_parse(struct hist_parse *p, struct hist_action *a,
+			    char *text)
+{
+	char *var, *name, *params;
+	int ret;
+
+	var = strsep(&text, ")");
+	if (!text) {
+		hist_err(p, HE_NO_CLOSING_PAREN, var);
+		return -EINVAL;
+	}
+	a->var_text = kstrdup(var, GFP_KERNEL);
+	if (!a->var_text)
+		return -ENOMEM;
+	ret = hist_action_name(p, a, &text);
+	if (ret)
+		return ret;
+	name = a->name;
+	if (str_has_prefix(name, "save")) {
+		params = strsep(&text, ")");
+		if (!params) {
+			hist_err(p, HE_NO_SAVE_PARAMS, NULL);
+			return -EINVAL;
+		}
+		return hist_action_params(p, a, params);
+	}
+	/* snapshot() is not taken yet: refused, not ignored */
+	if (str_has_prefix(name, "snapshot"))
+		return -EINVAL;
+	hist_err(p, HE_ACTION_MISMATCH, name);
+	return -EINVAL;
 }
 
 int hist_action_parse(struct hist_parse *p, char *text)
 {
 	struct hist_data *hd = p->hd;
 	struct hist_action *a;
-	int ret;
+	size_t n;
 
-	/* onmax() and onchange() are not taken yet: refused, not ignored */
-	if (!str_has_prefix(text, "onmatch("))
-		return -EINVAL;
 	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
 		return -ENOMEM;
 	hd->actions[hd->n_actions++] = a;
-	ret = hist_onmatch_parse(p, a, text + strlen("onmatch("));
-	return ret;
+	n = str_has_prefix(text, "onmatch(");
+	if (n)
+		return hist_onmatch_parse(p, a, text + n);
+	n = str_has_prefix(text, "onmax(");
+	a->handler = n ? HH_MAX : HH_CHANGE;
+	if (!n)
+		n = str_has_prefix(text, "onchange(");
+	return hist_track_parse(p, a, text + n);
 }
 
 bool hist_action_match_event(const struct hist_data *hd, unsigned int i,
 			     const char **sys, const char **event)
 {
-	if (i >= hd->n_actions || !hd->actions[i]->sys)
-		return false;
-	*sys = hd->actions[i]->sys;
-	*event = hd->actions[i]->event;
-	return true;
+	/* (an onmax() or onchange() names no event: nothing of it) */
+	for (; i < hd->n_actions; i++) {
+		if (hd->actions[i]->sys) {
+			*sys = hd->actions[i]->sys;
+			*event = hd->actions[i]->event;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* What a parameter is, as the type check sees it. */
@@ -293,17 +364,115 @@ static int hist_action_create(struct hist_parse *p, struct hist_action *a)
 	return 0;
 }
 
+/* onmax(), onchange(): the variable, and save()'s fields of this event. */
+static int hist_track_create(struct hist_parse *p, struct hist_action *a,
+			     unsigned int *n_save)
+{
+	struct hist_data *hd = p->hd;
+	struct hist_param *hp;
+	unsigned int i;
+
+	if (a->var_text[0] != '$') {
+		hist_err(p, HE_ONX_NOT_VAR, a->var_text);
+		return -EINVAL;
+	}
+	a->var = hist_var_find(hd, a->var_text + 1);
+	if (a->var < 0 || hd->vars[a->var].str >= 0) {
+		hist_err(p, HE_ONX_VAR_NOT_FOUND, a->var_text + 1);
+		return -EINVAL;
+	}
+	/* (EEXIST, as upstream's) */
+	if (a->n_params && ++*n_save > 1) {
+		hist_err(p, HE_TOO_MANY_SAVE_ACTIONS, NULL);
+		return -EEXIST;
+	}
+	if (hd->n_strs + a->n_params > HIST_STRS_MAX)
+		return -EINVAL;
+	a->p = kcalloc(max(a->n_params, 1U), sizeof(*a->p), GFP_KERNEL);
+	if (!a->p)
+		return -ENOMEM;
+	for (i = 0; i < a->n_params; i++) {
+		hp = &a->p[i];
+		hp->kind = HP_FIELD;
+		p->key = false;
+		hp->f = hist_atom_parse(p, a->params[i]);
+		if (IS_ERR(hp->f)) {
+			hp->f = NULL;
+			/* upstream's three entries: no field, no parse, none */
+			hist_err(p, HE_FIELD_VAR_PARSE_FAIL, a->params[i]);
+			hist_err(p, HE_FIELD_VAR_CREATE_FAIL, a->params[i]);
+			return -EINVAL;
+		}
+		if (hp->f->kind != HK_NUM && hp->f->kind != HK_STR) {
+			hist_err(p, HE_FIELD_VAR_CREATE_FAIL, a->params[i]);
+			return -EINVAL;
+		}
+	}
+	a->save = hd->n_strs;
+	hd->n_strs += a->n_params;
+	hd->track = true;
+	return 0;
+}
+
 int hist_actions_create(struct hist_parse *p)
 {
-	unsigned int i;
+	struct hist_action *a;
+	unsigned int i, n_save = 0, n_track = 0;
 	int ret;
 
 	for (i = 0; i < p->hd->n_actions; i++) {
-		ret = hist_action_create(p, p->hd->actions[i]);
+		a = p->hd->actions[i];
+		if (a->handler == HH_MATCH) {
+			ret = hist_action_create(p, a);
+		} else {
+			a->track = n_track++;
+			ret = hist_track_create(p, a, &n_save);
+		}
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+/* Whether v moves the tracked value: the winner of a race saves. */
+static bool hist_track_moves(const struct hist_action *a, atomic64_t *t,
+			     u64 v)
+{
+	s64 old = atomic64_read(t);
+
+	if (a->handler == HH_CHANGE)
+		return (u64)atomic64_xchg(t, v) != v;
+	/*
+	 * cmpxchg: a larger value set meanwhile (another CPU, or an NMI
+	 * here) is seen and kept; ours goes in only over a smaller one.
+	 */
+	do {
+		if (v <= (u64)old)
+			return false;
+	} while (!atomic64_try_cmpxchg(t, &old, v));
+	return true;
+}
+
+static void hist_track_run(struct hist_rec *r, const struct hist_action *a,
+			   struct tracing_map_elt *elt, const u64 *vars)
+{
+	struct hist_elt_priv *priv = elt->priv;
+	const struct hist_field *f;
+	unsigned int i;
+	u64 v;
+
+	if (!hist_track_moves(a, &priv->track[a->track], vars[a->var]))
+		return;
+	for (i = 0; i < a->n_params; i++) {
+		f = a->p[i].f;
+		if (f->kind == HK_STR) {
+			hist_field_copy_str(f, r->rec, priv->strs[a->save + i],
+					    HIST_STR_MAX);
+		} else {
+			v = hist_field_value(r, f);
+			memcpy(priv->strs[a->save + i], &v, sizeof(v));
+		}
+	}
 }
 
 void hist_actions_run(struct hist_rec *r, struct tracing_map_elt *elt,
@@ -317,6 +486,10 @@ void hist_actions_run(struct hist_rec *r, struct tracing_map_elt *elt,
 
 	for (i = 0; i < hd->n_actions; i++) {
 		a = hd->actions[i];
+		if (a->handler != HH_MATCH) {
+			hist_track_run(r, a, elt, vars);
+			continue;
+		}
 		for (j = 0; j < a->n_params; j++) {
 			hp = &a->p[j];
 			if (hp->kind == HP_VAR)
@@ -338,6 +511,16 @@ void hist_actions_print(struct seq_file *m, const struct hist_data *hd)
 
 	for (i = 0; i < hd->n_actions; i++) {
 		a = hd->actions[i];
+		if (a->handler != HH_MATCH) {
+			seq_printf(m, ":%s(%s).%s(",
+				   a->handler == HH_MAX ? "onmax" : "onchange",
+				   a->var_text, a->name);
+			for (j = 0; j < a->n_params; j++)
+				seq_printf(m, "%s%s", j ? "," : "",
+					   a->params[j]);
+			seq_putc(m, ')');
+			continue;
+		}
 		seq_printf(m, ":onmatch(%s.%s).%s(", a->sys, a->event, a->name);
 		if (a->trace_kw)
 			seq_puts(m, a->synth);
@@ -363,7 +546,9 @@ bool hist_actions_same(const struct hist_data *a, const struct hist_data *b)
 	for (i = 0; i < a->n_actions; i++) {
 		x = a->actions[i];
 		y = b->actions[i];
-		if (!hist_str_same(x->sys, y->sys) ||
+		if (x->handler != y->handler ||
+		    !hist_str_same(x->var_text, y->var_text) ||
+		    !hist_str_same(x->sys, y->sys) ||
 		    !hist_str_same(x->event, y->event) ||
 		    !hist_str_same(x->name, y->name) ||
 		    !hist_str_same(x->synth, y->synth) ||
@@ -374,4 +559,33 @@ bool hist_actions_same(const struct hist_data *a, const struct hist_data *b)
 				return false;
 	}
 	return true;
+}
+
+void hist_actions_show(struct seq_file *m, const struct hist_data *hd,
+		       const struct tracing_map_elt *elt)
+{
+	const struct hist_elt_priv *priv = elt->priv;
+	const struct hist_action *a;
+	const struct hist_field *f;
+	unsigned int i, j;
+	u64 v;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		a = hd->actions[i];
+		if (a->handler == HH_MATCH)
+			continue;
+		seq_printf(m, "\n\t%s: %10llu",
+			   a->handler == HH_MAX ? "max" : "changed",
+			   (u64)atomic64_read(&priv->track[a->track]));
+		for (j = 0; j < a->n_params; j++) {
+			f = a->p[j].f;
+			if (f->kind == HK_STR) {
+				seq_printf(m, "  %s: %-32s", a->params[j],
+					   priv->strs[a->save + j]);
+				continue;
+			}
+			memcpy(&v, priv->strs[a->save + j], sizeof(v));
+			seq_printf(m, "  %s: %10llu", a->params[j], v);
+		}
+	}
 }

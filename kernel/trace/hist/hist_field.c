@@ -71,6 +71,11 @@ static const char * const hist_err_text[] = {
 	[HE_SUBSYS_NOT_FOUND] = "Missing subsystem",
 	[HE_INVALID_SUBSYS_EVENT] = "Invalid subsystem or event name",
 	[HE_FIELD_VAR_PARSE_FAIL] = "Couldn't parse field variable",
+	[HE_ONX_NOT_VAR] = "For onmax(x) or onchange(x), x must be a variable",
+	[HE_ONX_VAR_NOT_FOUND] = "Couldn't find onmax or onchange variable",
+	[HE_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
+	[HE_NO_SAVE_PARAMS] = "No params found for save()",
+	[HE_TOO_MANY_SAVE_ACTIONS] = "Can't have more than one save() action per hist",
 };
 
 void hist_err(struct hist_parse *p, enum hist_err err, const char *word)

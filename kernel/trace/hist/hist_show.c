@@ -253,6 +253,8 @@ static void hist_print_entry(struct seq_file *m, const struct hist_data *hd,
 			seq_putc(m, ' ');
 		hist_print_val(m, hd, i, st, elt);
 	}
+	if (hd->track)
+		hist_actions_show(m, hd, elt);
 	seq_putc(m, '\n');
 }
 

@@ -377,7 +377,7 @@ static int hist_data_map(struct hist_data *hd)
 {
 	hd->map = tracing_map_create(hd->bits, hd->key_size, hd->n_vals,
 				     hd->n_vars,
-				     hd->execname || hd->n_strs ?
+				     hd->execname || hd->n_strs || hd->track ?
 				     struct_size((struct hist_elt_priv *)NULL,
 						 strs, hd->n_strs) : 0);
 	return PTR_ERR_OR_ZERO(hd->map);
@@ -417,9 +417,12 @@ static int hist_parse_size(const char *text, unsigned int *bits)
 {
 	unsigned long n;
 	unsigned int b;
+	int ret;
 
-	if (kstrtoul(text, 0, &n))
-		return -EINVAL;
+	/* kstrtoul()'s errno (ERANGE for too many digits), as upstream's */
+	ret = kstrtoul(text, 0, &n);
+	if (ret)
+		return ret;
 	b = n > 1 ? fls_long(n - 1) : 0;
 	if (b < TRACING_MAP_BITS_MIN || b > TRACING_MAP_BITS_MAX)
 		return -EINVAL;

@@ -15,6 +15,10 @@
 #   trigger while sched_switch's reads its variables is EBUSY, and so is
 #   removing the synthetic event while an action fires it; in the right
 #   order everything goes.
+# Then the document's onmax($wakeup_lat).save(...) example, also
+# verbatim: every entry of sched_switch's histogram shows its largest
+# latency and the fields saved with it, as upstream's lines; and the
+# errors of onmax()/onchange()/save() with error_log's texts and carets.
 # Passes on upstream too.
 . "$TESTDIR/lib.sh"
 export LC_ALL=C
@@ -43,6 +47,17 @@ cleanup() {
 trap cleanup EXIT
 reset_tracing
 
+# cyclictest: a process of that name sleeps 10 ms WAKEUPS times; its pid
+cyclictest() {
+	python3 -c '
+import ctypes, os, sys, time
+ctypes.CDLL(None).prctl(15, b"cyclictest", 0, 0, 0)
+print(os.getpid()); sys.stdout.flush()
+for i in range(int(sys.argv[1])):
+	time.sleep(0.01)
+' "$wakeups"
+}
+
 # the document's lines
 echo 'wakeup_latency u64 lat; pid_t pid; int prio' >>"$S" ||
 	fail "could not define wakeup_latency"
@@ -60,13 +75,7 @@ want_line "$SW/trigger" 'hist:keys=next_pid:vals=hitcount:wakeup_lat=common_time
 want_line "$WL/trigger" 'hist:keys=pid,prio,lat:vals=hitcount:sort=pid,lat:size=2048 [active]'
 
 echo 1 >"$WL/enable" || fail "could not enable wakeup_latency"
-pid=$(python3 -c '
-import ctypes, os, sys, time
-ctypes.CDLL(None).prctl(15, b"cyclictest", 0, 0, 0)
-print(os.getpid()); sys.stdout.flush()
-for i in range(int(sys.argv[1])):
-	time.sleep(0.01)
-' "$wakeups") || fail "the cyclictest stand-in failed"
+pid=$(cyclictest) || fail "the cyclictest stand-in failed"
 echo 0 >"$WL/enable"
 
 # hist_check FILE KEYRE: every entry matches KEYRE; prints the Hits
@@ -117,3 +126,60 @@ for f in "$WK/trigger" "$SW/trigger"; do
 done
 [ ! -e "$WL" ] || fail "events/synthetic/wakeup_latency is still there"
 echo "wakeup latencies: $lat of $wakeups sleeps matched, one synthetic event each"
+
+# ---- onmax().save() ----
+wk_trig='hist:keys=pid:ts0=common_timestamp.usecs if comm=="cyclictest"'
+sw_trig='hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:onmax($wakeup_lat).save(next_comm,prev_pid,prev_prio,prev_comm) if next_comm=="cyclictest"'
+echo "$wk_trig" >>"$WK/trigger" || fail "sched_waking's onmax-example trigger was refused"
+echo "$sw_trig" >>"$SW/trigger" || fail "sched_switch's onmax() trigger was refused"
+want_line "$SW/trigger" 'hist:keys=next_pid:vals=hitcount:wakeup_lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048:clock=global:onmax($wakeup_lat).save(next_comm,prev_pid,prev_prio,prev_comm) if next_comm=="cyclictest" [active]'
+pid=$(cyclictest) || fail "the cyclictest stand-in failed"
+# each entry: its line, then a tab and max with the saved fields, each
+# as wide as upstream's (a comm in 32 columns, a number in 10): 151
+awk -v pid="$pid" '
+	/^[{]/ {
+		if ($0 !~ "^[{] next_pid: +" pid " [}] hitcount: +[0-9]+$")
+			{ print "FAIL: " $0; exit 1 }
+		n++; getline
+		if ($0 !~ /^\tmax: +[0-9]+  next_comm: cyclictest +prev_pid: +[0-9]+  prev_prio: +[0-9]+  prev_comm: [^ ]+ +$/)
+			{ print "FAIL: " $0; exit 1 }
+		if (length($0) != 151)
+			{ print "FAIL: width " length($0) ": " $0; exit 1 }
+	}
+	END { if (n != 1) { print "FAIL: " n " entries"; exit 1 } }' "$SW/hist" ||
+	fail "sched_switch's onmax() hist: $(cat "$SW/hist")"
+echo "!$sw_trig" >>"$SW/trigger" || fail "could not remove the onmax() trigger"
+echo "!$wk_trig" >>"$WK/trigger" || fail "could not remove the onmax-example trigger"
+
+# ---- errors ----
+# (carets as upstream's: at the first place the word is in the command,
+# so onmax(x)'s is under next_pid's x)
+: >"$T/error_log"
+sw=hist:sched:sched_switch
+errs="hist:keys=next_pid:onmax(x).save(prev_pid)|$sw|For onmax(x) or onchange(x), x must be a variable|12|Invalid argument
+hist:keys=next_pid:onmax(\$nope).save(prev_pid)|$sw|Couldn't find onmax or onchange variable|26|Invalid argument
+hist:keys=next_pid:x=next_prio:onmax(\$x).save|$sw|No action found|0|Invalid argument
+hist:keys=next_pid:x=next_prio:onmax(\$x).save(prev_pid):onchange(\$x).save(prev_pid)|$sw|Can't have more than one save() action per hist|0|File exists
+hist:keys=next_pid:x=next_prio:onmatch(sched.sched_waking).save(prev_pid)|$sw|Handler doesn't support action|59|Invalid argument"
+# (a here-document, not a pipe: fail must end the test, not a subshell)
+while IFS='|' read -r cmd loc msg pos errno; do
+	: >"$T/error_log"
+	got=$(write_err "$SW/trigger" "$cmd")
+	[ "$got" = "$errno" ] || fail "'$cmd': got '$got', want '$errno'"
+	want=$(printf '%s: error: %s\n  Command: %s\n%*s^' "$loc" "$msg" "$cmd" $((11 + pos)) '')
+	got=$(sed 's/^\[ *[0-9.]*\] //' "$T/error_log")
+	[ "$got" = "$want" ] || fail "error_log after '$cmd': '$got', want '$want'"
+done <<EOF
+$errs
+EOF
+# a save() of no such field: three entries, as upstream's
+: >"$T/error_log"
+cmd='hist:keys=next_pid:x=next_prio:onmax($x).save(bogus)'
+expect_err "$SW/trigger" "$cmd" "Invalid argument"
+got=$(sed -n 's/^\[ *[0-9.]*\] [^ ]* error: //p' "$T/error_log" | tr '\n' '|')
+[ "$got" = "Couldn't find field|Couldn't parse field variable|Couldn't create field variable|" ] ||
+	fail "error_log after '$cmd': $(cat "$T/error_log")"
+: >"$T/error_log"
+head -1 "$SW/trigger" | grep -q '^# Available triggers:' ||
+	fail "sched_switch/trigger still has: $(cat "$SW/trigger")"
+echo "onmax().save() and its errors as upstream's"
