@@ -432,6 +432,8 @@ struct trace_array {
 	bool			allocated_snapshot;	/* [L] */
 	unsigned long		max_latency;
 	arch_spinlock_t		max_lock;	/* orders max swaps */
+	/* [L] and max_lock to set; read under max_lock (trace_snapshot.c) */
+	struct cond_snapshot	*cond_snapshot;
 #endif
 	struct dentry		*dir;
 	struct dentry		*options;
@@ -1089,6 +1091,47 @@ void print_snapshot_help(struct seq_file *m, struct trace_iterator *iter);
 #else
 static inline void print_snapshot_help(struct seq_file *m,
 				       struct trace_iterator *iter) { }
+#endif
+
+/*
+ * Conditional snapshots (upstream's API; a hist action's onmax() or
+ * onchange() .snapshot() uses it). While one is set on an array, it
+ * owns the spare buffer: tracing_snapshot_cond() swaps only if update()
+ * (called with cond_data, under max_lock, irqs off) says so, any other
+ * swap is refused, and writes of the snapshot file and latency tracers
+ * are EBUSY. One at a time per array: a second is EBUSY.
+ */
+typedef bool (*cond_update_fn_t)(struct trace_array *tr, void *cond_data);
+struct cond_snapshot {
+	void			*cond_data;
+	cond_update_fn_t	update;
+};
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+void tracing_snapshot_cond(struct trace_array *tr, void *cond_data);
+int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
+				 cond_update_fn_t update);
+int tracing_snapshot_cond_disable(struct trace_array *tr);
+void *tracing_cond_snapshot_data(struct trace_array *tr);
+#else
+static inline void tracing_snapshot_cond(struct trace_array *tr,
+					 void *cond_data) { }
+static inline int tracing_snapshot_cond_enable(struct trace_array *tr,
+					       void *cond_data,
+					       cond_update_fn_t update)
+{
+	return -ENODEV;
+}
+
+static inline int tracing_snapshot_cond_disable(struct trace_array *tr)
+{
+	return -ENODEV;
+}
+
+static inline void *tracing_cond_snapshot_data(struct trace_array *tr)
+{
+	return NULL;
+}
 #endif
 #ifdef CONFIG_TRACER_MAX_TRACE
 /*

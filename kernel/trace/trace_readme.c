@@ -183,7 +183,14 @@ static const char readme_hist[] =
 	"\t\t\t  or onmatch(SYS.EVENT).<synthetic_event>(param list)\n"
 	"\t\t\t  onmax(var).save(field,...): per entry, the largest\n"
 	"\t\t\t  value of $var and the fields of its record\n"
-	"\t\t\t  onchange(var).save(field,...): the same, at each change\n"
+	"\t\t\t  onchange(var).save(field,...): the same, at each change\n";
+
+static const char readme_hist_snapshot[] =
+	"\t\t\t  onmax(var).snapshot() and onchange(var).snapshot():\n"
+	"\t\t\t  a snapshot at a new largest (or changed) value over\n"
+	"\t\t\t  all entries, the hist file saying which\n";
+
+static const char readme_hist_file[] =
 	"  events/GROUP/EVENT/hist  the event's histograms\n";
 
 static const char readme_top_only[] =
@@ -227,8 +234,12 @@ static int readme_show(struct seq_file *m, void *v)
 		seq_puts(m, readme_functions_top);
 	if (IS_ENABLED(CONFIG_STACK_TRACER))
 		seq_puts(m, readme_stack);
-	if (IS_ENABLED(CONFIG_HIST_TRIGGERS))
+	if (IS_ENABLED(CONFIG_HIST_TRIGGERS)) {
 		seq_puts(m, readme_hist);
+		if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+			seq_puts(m, readme_hist_snapshot);
+		seq_puts(m, readme_hist_file);
+	}
 	return 0;
 }
 

@@ -32,6 +32,7 @@
 #include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/init.h>
+#include <linux/slab.h>
 #include <linux/smp.h>
 
 #include "trace.h"
@@ -226,6 +227,20 @@ static void max_tr_record(struct trace_array *tr, struct task_struct *tsk,
 	trace_save_cmdline(tsk);
 }
 
+/*
+ * Whether a swap may go ahead, max_lock held: always without a
+ * conditional snapshot; with one, only its own swaps (cond_data set),
+ * when its update() agrees.
+ */
+static bool snapshot_cond_agrees(struct trace_array *tr, void *cond_data)
+{
+	struct cond_snapshot *cs = tr->cond_snapshot;
+
+	if (!cs)
+		return true;
+	return cond_data && cs->update(tr, cond_data);
+}
+
 void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
 		   void *cond_data)
 {
@@ -236,7 +251,7 @@ void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
 	lockdep_assert_irqs_disabled();
 
 	arch_spin_lock(&tr->max_lock);
-	if (!tr->allocated_snapshot) {
+	if (!tr->allocated_snapshot || !snapshot_cond_agrees(tr, cond_data)) {
 		arch_spin_unlock(&tr->max_lock);
 		return;
 	}
@@ -270,7 +285,7 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 	lockdep_assert_irqs_disabled();
 
 	arch_spin_lock(&tr->max_lock);
-	if (!tr->allocated_snapshot) {
+	if (!tr->allocated_snapshot || tr->cond_snapshot) {
 		arch_spin_unlock(&tr->max_lock);
 		return;
 	}
@@ -387,7 +402,7 @@ static void snapshot_refused(struct trace_array *tr, const char *l1,
 	snapshot_note(tr, trace_array_buffer(tr), l2);
 }
 
-void tracing_snapshot_instance(struct trace_array *tr)
+static void snapshot_take(struct trace_array *tr, void *cond_data)
 {
 	unsigned long flags;
 
@@ -408,8 +423,88 @@ void tracing_snapshot_instance(struct trace_array *tr)
 		return;
 	}
 	local_irq_save(flags);
-	update_max_tr(tr, current, smp_processor_id(), NULL);
+	update_max_tr(tr, current, smp_processor_id(), cond_data);
 	local_irq_restore(flags);
+}
+
+void tracing_snapshot_instance(struct trace_array *tr)
+{
+	snapshot_take(tr, NULL);
+}
+
+/* ---- conditional snapshots ---- */
+
+void tracing_snapshot_cond(struct trace_array *tr, void *cond_data)
+{
+	snapshot_take(tr, cond_data);
+}
+
+/* Set or clear tr->cond_snapshot where no swap is looking at it. */
+static struct cond_snapshot *snapshot_cond_set(struct trace_array *tr,
+					       struct cond_snapshot *cs)
+{
+	struct cond_snapshot *old;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	old = tr->cond_snapshot;
+	tr->cond_snapshot = cs;
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
+	return old;
+}
+
+/* [L] held by the caller (a trigger's write holds it) */
+int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
+				 cond_update_fn_t update)
+{
+	struct cond_snapshot *cs;
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	/* the owner of the spare buffer: a latency tracer, or another */
+	if (tr->current_trace->use_max_tr || tr->cond_snapshot)
+		return -EBUSY;
+	cs = kzalloc(sizeof(*cs), GFP_KERNEL);
+	if (!cs)
+		return -ENOMEM;
+	cs->cond_data = cond_data;
+	cs->update = update;
+	ret = tracing_alloc_snapshot_instance(tr);
+	if (ret) {
+		kfree(cs);
+		return ret;
+	}
+	snapshot_cond_set(tr, cs);
+	return 0;
+}
+
+/*
+ * Needs no [L]: a histogram's release may run without it. Once this
+ * returns no swap can be calling the update() any more (they run under
+ * max_lock), so the caller may free cond_data.
+ */
+int tracing_snapshot_cond_disable(struct trace_array *tr)
+{
+	struct cond_snapshot *old = snapshot_cond_set(tr, NULL);
+
+	kfree(old);
+	return old ? 0 : -EINVAL;
+}
+
+void *tracing_cond_snapshot_data(struct trace_array *tr)
+{
+	void *data = NULL;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	if (tr->cond_snapshot)
+		data = tr->cond_snapshot->cond_data;
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
+	return data;
 }
 
 void tracing_snapshot(void)
@@ -554,8 +649,9 @@ static int snapshot_cmd(struct trace_array *tr, int cpu, unsigned long cmd)
 	int ret = 0;
 
 	mutex_lock(&trace_types_lock);
-	if (tr->current_trace->use_max_tr)
-		ret = -EBUSY;		/* a latency tracer owns the spare */
+	/* a latency tracer, or a conditional snapshot, owns the spare */
+	if (tr->current_trace->use_max_tr || READ_ONCE(tr->cond_snapshot))
+		ret = -EBUSY;
 	else if (cmd == 0)
 		ret = snapshot_cmd_free(tr, cpu);
 	else if (cmd == 1)

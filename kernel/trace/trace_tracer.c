@@ -273,6 +273,13 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 		ret = -EBUSY;
 		goto out;
 	}
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/* a conditional snapshot owns the spare buffer, as upstream */
+	if (t->use_max_tr && READ_ONCE(tr->cond_snapshot)) {
+		ret = -EBUSY;
+		goto out;
+	}
+#endif
 	old = tr->current_trace;
 	/*
 	 * No longer counted before its reset: the options it gives back

@@ -58,6 +58,12 @@
 #define HIST_SUBEXPR_MAX	3
 #define HIST_ACTIONS_MAX	8
 #define HIST_REFS_MAX		(2 * HIST_VARS_MAX)
+/*
+ * Histograms one histogram may make on other events to keep their
+ * fields for its onmatch() parameters: upstream's limit, one per
+ * parameter of a synthetic event.
+ */
+#define HIST_FIELD_HISTS_MAX	64
 #define HIST_STRS_MAX		((TRACING_MAP_PRIV_SIZE_MAX - TASK_COMM_LEN - \
 				  HIST_ACTIONS_MAX * sizeof(u64)) / HIST_STR_MAX)
 
@@ -145,6 +151,19 @@ struct hist_ref {
 
 struct hist_action;
 
+/*
+ * A histogram made for an onmatch() parameter that names a field of
+ * another event: on that event, with the keys and filter of the
+ * histogram there ours matches, it keeps the field in the variable
+ * synthetic_FIELD, which ours reads by key. Ours made it, so ours
+ * removes it when it goes (hist_field_hists_drop()).
+ */
+struct hist_field_hist {
+	struct list_head	link;	/* in the maker's field_hists */
+	struct trace_event_file	*file;
+	char			*cmd;	/* "keys=...:synthetic_F=F[ if ...]" */
+};
+
 struct hist_sort {
 	bool		key;		/* a key field, else a sum */
 	unsigned int	idx;		/* in keys[] or vals[] */
@@ -166,6 +185,8 @@ struct hist_data {
 	int			ref_users;
 	/* the largest key size among the referenced histograms */
 	unsigned int		ref_key_size;
+	struct list_head	field_hists;	/* [E] those we made */
+	unsigned int		n_field_hists;
 	struct hist_action	*actions[HIST_ACTIONS_MAX];
 	unsigned int		n_actions;
 	struct hist_sort	sort[HIST_SORT_MAX];
@@ -210,6 +231,7 @@ struct hist_parse {
 	unsigned int		depth;	/* local variables being expanded */
 	bool			key;	/* parsing a key */
 	bool			remove;	/* for "!hist": names may be taken */
+	bool			quiet;	/* a try: errors are not logged */
 };
 
 enum hist_err {
@@ -253,6 +275,11 @@ enum hist_err {
 	HE_FIELD_VAR_CREATE_FAIL,
 	HE_NO_SAVE_PARAMS,
 	HE_TOO_MANY_SAVE_ACTIONS,
+	HE_TOO_MANY_FIELD_VARS,
+	HE_EVENT_FILE_NOT_FOUND,
+	HE_HIST_NOT_FOUND,
+	HE_HIST_CREATE_FAIL,
+	HE_SYNTH_VAR_NOT_FOUND,
 };
 
 /* Log err at the first place word appears in the command (0 if NULL). */
@@ -332,6 +359,15 @@ struct hist_field *hist_ref_parse(struct hist_parse *p, const char *sys,
 /* Drop p->hd's references: their histograms and events. [E] */
 void hist_refs_put(struct hist_data *hd);
 /*
+ * For an onmatch() parameter FIELD of the event SYS.EVENT: a reference
+ * to its variable synthetic_FIELD, made by a new histogram there unless
+ * one already keeps it. The field or an ERR_PTR, logged. [E]
+ */
+struct hist_field *hist_field_var_ref(struct hist_parse *p, const char *sys,
+				      const char *event, const char *field);
+/* Remove the histograms hd made for its parameters. [E] */
+void hist_field_hists_drop(struct hist_data *hd);
+/*
  * Read the referenced variables for the entry of key: false if one is
  * missing (the record then counts for nothing, as upstream's).
  */
@@ -358,6 +394,8 @@ void hist_actions_run(struct hist_rec *r, struct tracing_map_elt *elt,
 /* What they keep of an entry (onmax's "max:" and saved values). */
 void hist_actions_show(struct seq_file *m, const struct hist_data *hd,
 		       const struct tracing_map_elt *elt);
+/* After the entries: what triggered a snapshot() action's snapshot. */
+void hist_actions_show_snapshot(struct seq_file *m, const struct hist_data *hd);
 /* Their part of the trigger's line (":onmatch(...)..."). */
 void hist_actions_print(struct seq_file *m, const struct hist_data *hd);
 /* Same actions: for duplicates. */
@@ -370,12 +408,19 @@ bool hist_action_match_event(const struct hist_data *hd, unsigned int i,
 
 /* Drop a count of hd; the last frees it (and what it holds). [E] */
 void hist_data_put(struct hist_data *hd);
+/*
+ * Write "[!]hist:" followed by text (which is left intact) to file's
+ * trigger, as a user's write would: 0 or the errno. [E]
+ */
+int hist_command(struct trace_event_file *file, bool remove,
+		 const char *text);
 
 /*
- * Per element, when a histogram has an execname key, string variables
- * or onmax()/onchange() actions: the comm; each action's tracked value;
- * then HIST_STR_MAX bytes a string variable (the variable holds the
- * address of its copy here) or a value save() keeps.
+ * Per element, when a histogram has an execname (key or variable),
+ * string variables or onmax()/onchange() actions: the comm of the task
+ * that made the element; each action's tracked value; then HIST_STR_MAX
+ * bytes a string variable (the variable holds the address of its copy
+ * here) or a value save() keeps.
  */
 struct hist_elt_priv {
 	char		comm[TASK_COMM_LEN];
@@ -394,5 +439,8 @@ struct trace_event_file *hist_find_file(struct trace_array *tr,
 
 /* The trigger's line, as the trigger and hist files show it. */
 void hist_trigger_print(struct seq_file *m, struct event_trigger *t);
+/* An entry's keys as its line in the hist file shows them, "{ ... }". */
+void hist_print_keys(struct seq_file *m, const struct hist_data *hd,
+		     const struct tracing_map_elt *elt);
 
 #endif /* _KERNEL_TRACE_HIST_HIST_H */

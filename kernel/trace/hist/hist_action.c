@@ -9,7 +9,10 @@
  * fires the synthetic event SYNTH with the parameters' values: $VAR, a
  * variable of this histogram (its value just set) or of another one
  * (SYSTEM.EVENT's first: hist_var.c's reference, read with the
- * record's key), or a field of this event's record. SYSTEM.EVENT is the
+ * record's key), or a field: of this event's record if it has one of
+ * that name, else of SYSTEM.EVENT (or the event the parameter names),
+ * whose value a histogram made there for it keeps by key, as a
+ * variable (hist_field_var_ref()). SYSTEM.EVENT is the
  * event whose variables the histogram reads: a record fires when they
  * are set for its key, that is when it matches an earlier record of
  * that event. The parameters' number and types must be the synthetic
@@ -26,9 +29,22 @@
  * saved values are written by the context that moved it, so two
  * contexts that move it at once may mix theirs, as upstream's do.
  *
+ *	onmax($VAR).snapshot()
+ *	onchange($VAR).snapshot()
+ *
+ * track VAR per entry in the same way and, when an entry's value moves,
+ * take a snapshot of the array's buffer if the value is also the
+ * largest (or a change) over all entries: a conditional snapshot
+ * (trace_snapshot.c), whose update() decides under max_lock, so that
+ * of two racing records only the winner's value, key and comm are kept
+ * with the snapshot it takes. The hist file then says what triggered
+ * it. An array has one conditional snapshot at a time: a second such
+ * action, or one while a latency tracer owns the spare buffer, is EBUSY.
+ *
  * Lifetime: an action holds its synthetic event (its users count, so
- * that removing the event is EBUSY) until its histogram is freed, after
- * no CPU can be running it.
+ * that removing the event is EBUSY), and a snapshot action the array's
+ * conditional snapshot, until its histogram is freed, after no CPU can
+ * be running it.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -52,6 +68,26 @@ struct hist_param {
 
 enum hist_handler { HH_MATCH, HH_MAX, HH_CHANGE };
 
+/*
+ * What a snapshot action keeps with the snapshot: the value over all
+ * entries and the entry that set it. Written by the update() under
+ * max_lock; the hist file reads it without the lock, as upstream's.
+ */
+struct hist_snap {
+	u64			val;
+	bool			taken;
+	struct hist_elt_priv	*priv;	/* the entry's comm */
+	u8			key[];	/* the histogram's key_size */
+};
+
+/* What tracing_snapshot_cond() passes to the update(). */
+struct hist_snap_ctx {
+	const struct hist_action	*a;
+	const struct tracing_map_elt	*elt;
+	unsigned int			key_size;
+	u64				val;
+};
+
 struct hist_action {
 	enum hist_handler	handler;
 	char			*var_text; /* onmax()'s, onchange()'s "$VAR" */
@@ -62,10 +98,13 @@ struct hist_action {
 	char			*name;	/* "trace", or the event's name */
 	char			*synth;	/* the synthetic event's name */
 	bool			trace_kw; /* trace(SYNTH,...) */
+	bool			snapshot; /* onmax/onchange().snapshot() */
 	char			*params[SYNTH_FIELDS_MAX];
 	unsigned int		n_params;
 	struct hist_param	*p;	/* n_params of them */
 	struct synth_event	*se;	/* held: its users */
+	struct hist_snap	*snap;	/* snapshot(): held, tr's */
+	struct trace_array	*tr;	/* ... on this array */
 };
 
 static void hist_action_free(struct hist_action *a)
@@ -74,6 +113,13 @@ static void hist_action_free(struct hist_action *a)
 
 	if (a->se)
 		a->se->users--;
+	/* after this no update() can be running with snap: it may go */
+	if (a->snap) {
+		if (tracing_cond_snapshot_data(a->tr) == a->snap)
+			tracing_snapshot_cond_disable(a->tr);
+		kfree(a->snap->priv);
+		kfree(a->snap);
+	}
 	for (i = 0; a->p && i < a->n_params; i++)
 		hist_field_free(a->p[i].f);
 	for (i = 0; i < a->n_params; i++)
@@ -205,9 +251,16 @@ static int hist_track_parse(struct hist_parse *p, struct hist_action *a,
 		}
 		return hist_action_params(p, a, params);
 	}
-	/* snapshot() is not taken yet: refused, not ignored */
-	if (str_has_prefix(name, "snapshot"))
-		return -EINVAL;
+	if (str_has_prefix(name, "snapshot")) {
+		/* its parameters, if any, are ignored, as upstream's */
+		strsep(&text, ")");
+		if (!text) {
+			hist_err(p, HE_NO_CLOSING_PAREN, NULL);
+			return -EINVAL;
+		}
+		a->snapshot = true;
+		return 0;
+	}
 	hist_err(p, HE_ACTION_MISMATCH, name);
 	return -EINVAL;
 }
@@ -272,7 +325,7 @@ static bool hist_param_fits(const struct hist_field *f,
 	return sf->size == f->tsize && (str || sf->is_signed == f->is_signed);
 }
 
-/* One parameter: "$VAR", "SYS.EVENT.$VAR", "FIELD" (of this event). */
+/* One parameter: "$VAR", "SYS.EVENT.$VAR", "FIELD", "SYS.EVENT.FIELD". */
 static int hist_param_make(struct hist_parse *p, struct hist_action *a,
 			   unsigned int i)
 {
@@ -306,15 +359,30 @@ static int hist_param_make(struct hist_parse *p, struct hist_action *a,
 		hp->kind = HP_REF;
 		hp->f = hist_ref_parse(p, own ? NULL : sys, own ? NULL : event,
 				       x + 1, false);
-	} else if (!own) {
-		/* a field of another event would need a variable there */
-		hist_err(p, HE_FIELD_VAR_PARSE_FAIL, a->params[i]);
-		ret = -EINVAL;
-		goto out;
 	} else {
+		/*
+		 * A field: this event's if it has it (tried quietly), else
+		 * the named event's, or the onmatch() event's, kept there
+		 * in a variable (a histogram made for it, as upstream's).
+		 */
+		hp->f = ERR_PTR(-ENOENT);
+		if (own) {
+			p->key = false;
+			p->quiet = true;
+			hp->f = hist_atom_parse(p, x);
+			p->quiet = false;
+		}
 		hp->kind = HP_FIELD;
-		p->key = false;
-		hp->f = hist_atom_parse(p, x);
+		if (IS_ERR(hp->f)) {
+			hp->kind = HP_REF;
+			hp->f = hist_field_var_ref(p, sys ?: a->sys,
+						   event ?: a->event, x);
+			if (IS_ERR(hp->f)) {
+				ret = PTR_ERR(hp->f);
+				hp->f = NULL;
+				goto out;
+			}
+		}
 	}
 	if (IS_ERR(hp->f)) {
 		ret = PTR_ERR(hp->f);
@@ -364,6 +432,50 @@ static int hist_action_create(struct hist_parse *p, struct hist_action *a)
 	return 0;
 }
 
+/* Whether the snapshot goes ahead: max_lock held, irqs off. */
+static bool hist_snap_update(struct trace_array *tr, void *cond_data)
+{
+	const struct hist_snap_ctx *ctx = cond_data;
+	const struct hist_elt_priv *priv = ctx->elt->priv;
+	struct hist_snap *snap = ctx->a->snap;
+
+	if (ctx->a->handler == HH_MAX ? ctx->val <= snap->val :
+					ctx->val == snap->val)
+		return false;
+	snap->val = ctx->val;
+	memcpy(snap->key, ctx->elt->key, ctx->key_size);
+	memcpy(snap->priv->comm, priv->comm, sizeof(priv->comm));
+	snap->taken = true;
+	return true;
+}
+
+/* snapshot(): the array's conditional snapshot, ours until freed. */
+static int hist_snap_create(struct hist_parse *p, struct hist_action *a)
+{
+	struct hist_snap *snap;
+	int ret;
+
+	snap = kzalloc(struct_size(snap, key, p->hd->key_size), GFP_KERNEL);
+	if (!snap)
+		return -ENOMEM;
+	snap->priv = kzalloc(sizeof(*snap->priv), GFP_KERNEL);
+	if (!snap->priv) {
+		kfree(snap);
+		return -ENOMEM;
+	}
+	/* (EBUSY without a log entry, as upstream's) */
+	ret = tracing_snapshot_cond_enable(p->tr, snap, hist_snap_update);
+	if (ret) {
+		kfree(snap->priv);
+		kfree(snap);
+		return ret;
+	}
+	a->snap = snap;
+	a->tr = p->tr;
+	p->hd->track = true;
+	return 0;
+}
+
 /* onmax(), onchange(): the variable, and save()'s fields of this event. */
 static int hist_track_create(struct hist_parse *p, struct hist_action *a,
 			     unsigned int *n_save)
@@ -381,6 +493,8 @@ static int hist_track_create(struct hist_parse *p, struct hist_action *a,
 		hist_err(p, HE_ONX_VAR_NOT_FOUND, a->var_text + 1);
 		return -EINVAL;
 	}
+	if (a->snapshot)
+		return hist_snap_create(p, a);
 	/* (EEXIST, as upstream's) */
 	if (a->n_params && ++*n_save > 1) {
 		hist_err(p, HE_TOO_MANY_SAVE_ACTIONS, NULL);
@@ -463,6 +577,15 @@ static void hist_track_run(struct hist_rec *r, const struct hist_action *a,
 
 	if (!hist_track_moves(a, &priv->track[a->track], vars[a->var]))
 		return;
+	if (a->snapshot) {
+		struct hist_snap_ctx ctx = {
+			.a = a, .elt = elt, .key_size = r->hd->key_size,
+			.val = vars[a->var],
+		};
+
+		tracing_snapshot_cond(r->tr, &ctx);
+		return;
+	}
 	for (i = 0; i < a->n_params; i++) {
 		f = a->p[i].f;
 		if (f->kind == HK_STR) {
@@ -572,7 +695,8 @@ void hist_actions_show(struct seq_file *m, const struct hist_data *hd,
 
 	for (i = 0; i < hd->n_actions; i++) {
 		a = hd->actions[i];
-		if (a->handler == HH_MATCH)
+		/* a snapshot's is said once, after the entries */
+		if (a->handler == HH_MATCH || a->snapshot)
 			continue;
 		seq_printf(m, "\n\t%s: %10llu",
 			   a->handler == HH_MAX ? "max" : "changed",
@@ -587,5 +711,27 @@ void hist_actions_show(struct seq_file *m, const struct hist_data *hd,
 			memcpy(&v, priv->strs[a->save + j], sizeof(v));
 			seq_printf(m, "  %s: %10llu", a->params[j], v);
 		}
+	}
+}
+
+void hist_actions_show_snapshot(struct seq_file *m, const struct hist_data *hd)
+{
+	const struct hist_action *a;
+	struct tracing_map_elt elt = { };
+	unsigned int i;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		a = hd->actions[i];
+		if (!a->snap || !a->snap->taken)
+			continue;
+		seq_puts(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n");
+		seq_printf(m, "\ttriggering value { %s(%s) }: %10llu",
+			   a->handler == HH_MAX ? "onmax" : "onchange",
+			   a->var_text, a->snap->val);
+		seq_puts(m, "\ttriggered by event with key: ");
+		elt.key = a->snap->key;
+		elt.priv = a->snap->priv;
+		hist_print_keys(m, hd, &elt);
+		seq_putc(m, '\n');
 	}
 }

@@ -76,12 +76,19 @@ static const char * const hist_err_text[] = {
 	[HE_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
 	[HE_NO_SAVE_PARAMS] = "No params found for save()",
 	[HE_TOO_MANY_SAVE_ACTIONS] = "Can't have more than one save() action per hist",
+	[HE_TOO_MANY_FIELD_VARS] = "Too many field variables defined",
+	[HE_EVENT_FILE_NOT_FOUND] = "Event file not found",
+	[HE_HIST_NOT_FOUND] = "Matching event histogram not found",
+	[HE_HIST_CREATE_FAIL] = "Couldn't create histogram for field",
+	[HE_SYNTH_VAR_NOT_FOUND] = "Couldn't find synthetic variable",
 };
 
 void hist_err(struct hist_parse *p, enum hist_err err, const char *word)
 {
 	const char *at = word ? strstr(p->cmd, word) : NULL;
 
+	if (p->quiet)
+		return;
 	tracing_log_err(p->tr, p->loc, p->cmd, hist_err_text, err,
 			at ? at - p->cmd : 0);
 }

@@ -228,9 +228,8 @@ static void hist_print_val(struct seq_file *m, const struct hist_data *hd,
 	}
 }
 
-static void hist_print_entry(struct seq_file *m, const struct hist_data *hd,
-			     const struct hist_stats *st,
-			     const struct tracing_map_elt *elt)
+void hist_print_keys(struct seq_file *m, const struct hist_data *hd,
+		     const struct tracing_map_elt *elt)
 {
 	bool stack = false;
 	unsigned int i;
@@ -245,6 +244,15 @@ static void hist_print_entry(struct seq_file *m, const struct hist_data *hd,
 	}
 	/* after a stack, the brace starts its own line */
 	seq_puts(m, stack ? "}" : " }");
+}
+
+static void hist_print_entry(struct seq_file *m, const struct hist_data *hd,
+			     const struct hist_stats *st,
+			     const struct tracing_map_elt *elt)
+{
+	unsigned int i;
+
+	hist_print_keys(m, hd, elt);
 	for (i = 0; i < hd->n_vals; i++) {
 		/* as upstream's, the sum of an expression is not shown */
 		if (hd->vals[i]->kind == HK_EXPR)
@@ -299,6 +307,8 @@ static void hist_show_one(struct seq_file *m, struct event_trigger *t)
 	hist_trigger_print(m, t);
 	seq_puts(m, "#\n\n");
 	n = hist_print_entries(m, hd);
+	if (hd->track)
+		hist_actions_show_snapshot(m, hd);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		   tracing_map_hits(hd->map), n, tracing_map_drops(hd->map));
 }

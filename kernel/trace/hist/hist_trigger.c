@@ -49,7 +49,7 @@ struct hist_attrs {
 
 /* ---- the record path ---- */
 
-/* A new element of an execname histogram: the comm of the task. */
+/* A new element of a histogram with an execname: the comm of the task. */
 static void hist_elt_init(struct tracing_map_elt *elt, void *arg)
 {
 	struct hist_elt_priv *priv = elt->priv;
@@ -74,12 +74,17 @@ static u64 hist_var_value(const struct hist_rec *r, const struct hist_var *v,
 
 	if (v->str < 0)
 		return hist_field_value(r, v->expr);
+	/*
+	 * The variable's own slot, even for .execname, whose value is the
+	 * comm that the entry's creator had, as upstream's: priv->comm
+	 * also serves an execname key, so it is never written here.
+	 */
 	buf = priv->strs[v->str];
 	if (v->expr->mods & HF_EXECNAME)
-		hist_elt_init(elt, NULL);
+		memcpy(buf, priv->comm, sizeof(priv->comm));
 	else
 		hist_field_copy_str(v->expr, r->rec, buf, HIST_STR_MAX);
-	return (unsigned long)(v->expr->mods & HF_EXECNAME ? priv->comm : buf);
+	return (unsigned long)buf;
 }
 
 static void hist_record(struct event_trigger *t, struct trace_buffer *buffer,
@@ -147,6 +152,7 @@ static void hist_data_free(struct hist_data *hd)
 		return;
 	hist_actions_free(hd);
 	hist_refs_put(hd);
+	hist_field_hists_drop(hd);
 	for (i = 0; i < hd->n_keys; i++)
 		hist_field_free(hd->keys[i]);
 	for (i = 0; i < hd->n_vals; i++)
@@ -347,6 +353,7 @@ static struct hist_data *hist_data_new(struct hist_parse *p,
 	if (!hd)
 		return ERR_PTR(-ENOMEM);
 	hd->ref = 1;
+	INIT_LIST_HEAD(&hd->field_hists);
 	hd->bits = a->bits ?: TRACING_MAP_BITS_DEFAULT;
 	hd->clock = kstrdup(a->clock ?: "global", GFP_KERNEL);
 	p->hd = hd;
@@ -362,7 +369,8 @@ static struct hist_data *hist_data_new(struct hist_parse *p,
 		ret = hist_parse_keys(p, hd, a->keys);
 	if (!ret)
 		ret = hist_parse_sort(p, hd, a->sort);
-	if (!ret)
+	/* a removal matches actions by their text, as upstream's */
+	if (!ret && !p->remove)
 		ret = hist_actions_create(p);
 	if (ret) {
 		hist_data_free(hd);
@@ -821,6 +829,19 @@ out:
 	hist_attrs_free(&a);
 	kfree(p.cmd);
 	kfree(loc);
+	return ret;
+}
+
+int hist_command(struct trace_event_file *file, bool remove,
+		 const char *text)
+{
+	char *args = kstrdup(text, GFP_KERNEL);
+	int ret;
+
+	if (!args)
+		return -ENOMEM;
+	ret = hist_write(file, &hist_trigger_cmd, remove, args);
+	kfree(args);
 	return ret;
 }
 

@@ -30,6 +30,7 @@
  * freed, after no CPU can be running it.
  */
 #include <linux/kernel.h>
+#include <linux/seq_buf.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -422,6 +423,7 @@ int hist_vars_parse(struct hist_parse *p, char **assign, unsigned int n)
 				return -EINVAL;
 			hd->vars[i].str = hd->n_strs++;
 			if (f->mods & HF_EXECNAME) {
+				hd->execname = true;	/* elements keep a comm */
 				f->type = "char[]";
 				f->tsize = HIST_STR_MAX;
 			}
@@ -559,6 +561,170 @@ void hist_refs_put(struct hist_data *hd)
 		hist_data_put(ref->hd);
 	}
 	hd->n_refs = 0;
+}
+
+/* ---- field variables: fields of another event, for onmatch() ---- */
+
+/* The field a key reads, as a new histogram's keys= names it. */
+static const char *hist_key_source(const struct hist_field *f)
+{
+	switch (f->kind) {
+	case HK_CPU:
+		return "common_cpu";
+	case HK_TIMESTAMP:
+		return "common_timestamp";
+	case HK_STACK:
+		return "stacktrace";
+	default:
+		return f->fname;
+	}
+}
+
+/* Whether b's entries can be looked up with a's keys: same key types. */
+static bool hist_keys_fit(const struct hist_data *a, const struct hist_data *b)
+{
+	const struct hist_field *x, *y;
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys)
+		return false;
+	for (i = 0; i < a->n_keys; i++) {
+		x = a->keys[i];
+		y = b->keys[i];
+		if (!x->type || !y->type || strcmp(x->type, y->type) ||
+		    x->size != y->size || x->is_signed != y->is_signed)
+			return false;
+	}
+	return true;
+}
+
+/* "keys=K,...:NAME=FIELD[ if FILTER]", from t's histogram, or NULL. */
+static char *hist_field_hist_cmd(struct event_trigger *t, const char *name,
+				 const char *field)
+{
+	struct hist_trigger *ht = t->data;
+	const struct hist_data *hd = ht->own ?: ht->hd;
+	struct seq_buf s;
+	unsigned int i;
+	char *buf;
+
+	buf = kzalloc(HIST_STR_MAX, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&s, buf, HIST_STR_MAX);
+	seq_buf_puts(&s, "keys=");
+	for (i = 0; i < hd->n_keys; i++)
+		seq_buf_printf(&s, "%s%s", i ? "," : "",
+			       hist_key_source(hd->keys[i]));
+	seq_buf_printf(&s, ":%s=%s", name, field);
+	if (t->filter_text)
+		seq_buf_printf(&s, " if %s", t->filter_text);
+	/* room for the NUL: a full buffer may have cut the text */
+	if (seq_buf_has_overflowed(&s) || seq_buf_used(&s) >= HIST_STR_MAX) {
+		kfree(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/*
+ * Make the histogram that keeps field in name on file: beside the
+ * first histogram there whose keys fit ours, with its keys and filter,
+ * so that it has an entry for each key that one has.
+ */
+static int hist_field_hist_make(struct hist_parse *p,
+				struct trace_event_file *file,
+				const char *name, const char *field)
+{
+	struct hist_field_hist *fh;
+	struct event_trigger *t;
+	struct hist_trigger *ht;
+	int ret;
+
+	list_for_each_entry(t, &file->triggers, list) {
+		if (t->cmd != &hist_trigger_cmd)
+			continue;
+		ht = t->data;
+		if (hist_keys_fit(p->hd, ht->own ?: ht->hd))
+			break;
+	}
+	if (list_entry_is_head(t, &file->triggers, list)) {
+		hist_err(p, HE_HIST_NOT_FOUND, field);
+		return -EINVAL;
+	}
+	if (p->hd->n_field_hists == HIST_FIELD_HISTS_MAX) {
+		hist_err(p, HE_TOO_MANY_FIELD_VARS, field);
+		return -EINVAL;
+	}
+	fh = kzalloc(sizeof(*fh), GFP_KERNEL);
+	if (!fh)
+		return -ENOMEM;
+	fh->file = file;
+	fh->cmd = hist_field_hist_cmd(t, name, field);
+	ret = fh->cmd ? hist_command(file, false, fh->cmd) : -E2BIG;
+	if (ret) {
+		hist_err(p, HE_HIST_CREATE_FAIL, field);
+		kfree(fh->cmd);
+		kfree(fh);
+		return ret;
+	}
+	list_add_tail(&fh->link, &p->hd->field_hists);
+	p->hd->n_field_hists++;
+	return 0;
+}
+
+struct hist_field *hist_field_var_ref(struct hist_parse *p, const char *sys,
+				      const char *event, const char *field)
+{
+	struct trace_event_file *file = hist_find_file(p->tr, sys, event);
+	struct hist_field *f;
+	char *name;
+	int idx, ret;
+
+	if (!file) {
+		hist_err(p, HE_EVENT_FILE_NOT_FOUND, field);
+		return ERR_PTR(-EINVAL);
+	}
+	/* upstream's prefix: no clash with the user's variables */
+	name = kasprintf(GFP_KERNEL, "synthetic_%s", field);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+	/* another histogram's parameter may have made it: shared */
+	if (!hist_file_var(file, name, &idx)) {
+		ret = hist_field_hist_make(p, file, name, field);
+		if (ret) {
+			kfree(name);
+			return ERR_PTR(ret);
+		}
+	}
+	f = hist_ref_parse(p, sys, event, name, false);
+	if (IS_ERR(f) && PTR_ERR(f) == -ENOENT) {
+		hist_err(p, HE_SYNTH_VAR_NOT_FOUND, field);
+		f = ERR_PTR(-EINVAL);
+	}
+	kfree(name);
+	return f;
+}
+
+void hist_field_hists_drop(struct hist_data *hd)
+{
+	struct hist_field_hist *fh, *next;
+
+	lockdep_assert_held(&event_mutex);
+	/*
+	 * Our references to them are gone (hist_refs_put() first), so
+	 * they are busy only if another histogram reads their variable
+	 * too: then the removal is EBUSY and the histogram stays, for
+	 * the user to remove after that one. One already gone with its
+	 * array (an instance's removal) is simply not found.
+	 */
+	list_for_each_entry_safe(fh, next, &hd->field_hists, link) {
+		hist_command(fh->file, true, fh->cmd);
+		list_del(&fh->link);
+		kfree(fh->cmd);
+		kfree(fh);
+	}
+	hd->n_field_hists = 0;
 }
 
 bool hist_refs_read(struct hist_rec *r, const void *key)

@@ -268,6 +268,17 @@ sh -c 'echo hist_mark >"$1"' sh "$T/trace_marker"
 want_hist "$pr" "$(pinfo common_pid)" "$(ent "$(num common_pid $pid)" 3)" 3 1 0 "others' marks"
 ptest common_pid.hex "$(printf 'common_pid: %x' $pid)"
 ptest common_pid.execname "$(printf 'common_pid: %-16s[%10d]' "$comm" $pid)"
+# An execname variable reads the comm of the entry's creator, as
+# upstream's does, and leaves the key's comm alone: a shell marks, then
+# execs cat, which marks from the same pid under its own comm.
+echo hist_cm >/tmp/hist_cm.$$
+set_trig "$pr" 'hist:keys=common_pid.execname:c=common_pid.execname if buf ~ "hist_cm*"'
+sh -c 'echo hist_cm >"$1"; exec cat "$2" >"$1"' sh "$T/trace_marker" /tmp/hist_cm.$$ &
+cpid=$!
+wait $cpid || fail "the exec'd cat's mark"
+rm -f /tmp/hist_cm.$$
+want_hist "$pr" 'hist:keys=common_pid.execname:vals=hitcount:c=common_pid.execname:sort=hitcount:size=2048 if buf ~ "hist_cm*" [active]' \
+	"$(ent "$(printf 'common_pid: %-16s[%10d]' sh $cpid)" 2)" 2 1 0 "an execname key beside an execname variable"
 l2=0 v=1
 while [ $v -lt $pid ]; do
 	v=$((v * 2)) l2=$((l2 + 1))
@@ -524,6 +535,8 @@ echo hist_ts_3 >"$T/trace_marker"
 ents=$(awk '/tracing_mark_write: hist_ts_[123]$/ {
 	for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) t = $i
 	split(substr(t, 1, length(t) - 1), p, ".")
+	# (busybox awk reads "043240" as octal: no leading zeros)
+	sub(/^0+/, "", p[2])
 	printf "{ common_timestamp: %10d } hitcount: %10d\n", p[1] * 1000000 + p[2], 1 }' "$T/trace")
 [ "$(printf '%s\n' "$ents" | grep -c .)" = 3 ] || fail "the markers' records: $(cat "$T/trace")"
 want_hist "$pr" "$info" "$ents" 3 3 0 "keys=common_timestamp.usecs"

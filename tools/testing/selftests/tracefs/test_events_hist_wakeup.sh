@@ -19,6 +19,10 @@
 # verbatim: every entry of sched_switch's histogram shows its largest
 # latency and the fields saved with it, as upstream's lines; and the
 # errors of onmax()/onchange()/save() with error_log's texts and carets.
+# Then the document's onmax($wakeup_lat).snapshot() example. Then field
+# variables: onmatch() parameters that are sched_waking's
+# fields, kept for sched_switch by histograms made on sched_waking,
+# which go with the trigger that made them.
 # Passes on upstream too.
 . "$TESTDIR/lib.sh"
 export LC_ALL=C
@@ -41,6 +45,9 @@ cleanup() {
 		echo "!$sw_trig" >>"$SW/trigger"
 		echo "!$wk_trig" >>"$WK/trigger"
 		echo '!wakeup_latency' >>"$S"
+		: >"$SW/trigger"
+		: >"$WK/trigger"
+		echo '!wakeup_fv' >>"$S"
 	} 2>/dev/null
 	reset_tracing
 }
@@ -150,6 +157,95 @@ awk -v pid="$pid" '
 	fail "sched_switch's onmax() hist: $(cat "$SW/hist")"
 echo "!$sw_trig" >>"$SW/trigger" || fail "could not remove the onmax() trigger"
 echo "!$wk_trig" >>"$WK/trigger" || fail "could not remove the onmax-example trigger"
+
+# ---- field variables ----
+# A parameter that is a field of the onmatch() event, plain (prio: not
+# a field of sched_switch) or qualified (sched.sched_waking.pid): a
+# histogram keeping it as synthetic_FIELD is made on sched_waking with
+# the keys and filter of the one there, and goes with ours, by "!" or
+# by O_TRUNC of sched_switch's trigger file.
+echo 'wakeup_fv u64 lat; pid_t pid; int prio; pid_t wpid' >>"$S" ||
+	fail "could not define wakeup_fv"
+sw_trig='hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).wakeup_fv($wakeup_lat,next_pid,prio,sched.sched_waking.pid) if next_comm=="cyclictest"'
+fv_prio='hist:keys=pid:vals=hitcount:synthetic_prio=prio:sort=hitcount:size=2048 if comm=="cyclictest" [active]'
+fv_pid='hist:keys=pid:vals=hitcount:synthetic_pid=pid:sort=hitcount:size=2048 if comm=="cyclictest" [active]'
+wk_line='hist:keys=pid:vals=hitcount:ts0=common_timestamp.usecs:sort=hitcount:size=2048:clock=global if comm=="cyclictest" [active]'
+echo "$wk_trig" >>"$WK/trigger" || fail "sched_waking's field-variable trigger was refused"
+echo "$sw_trig" >>"$SW/trigger" || fail "a trigger with field variables was refused"
+want_line "$WK/trigger" "$wk_line
+$fv_prio
+$fv_pid"
+grep -qxF "# trigger info: $fv_prio" "$WK/hist" ||
+	fail "sched_waking's hist has no synthetic_prio: $(cat "$WK/hist")"
+# what the variable holds is busy while ours reads it
+expect_err "$WK/trigger" '!hist:keys=pid:synthetic_prio=prio if comm=="cyclictest"' "Device or resource busy"
+echo 1 >"$T/events/synthetic/wakeup_fv/enable" || fail "could not enable wakeup_fv"
+pid=$(cyclictest) || fail "the cyclictest stand-in failed"
+echo 0 >"$T/events/synthetic/wakeup_fv/enable"
+n=$(grep -c "wakeup_fv: lat=[0-9]* pid=$pid prio=120 wpid=$pid\$" "$T/trace")
+all=$(grep -c "wakeup_fv:" "$T/trace")
+[ "$n" -ge "$((wakeups / 2))" ] && [ "$n" = "$all" ] ||
+	fail "$n of $all wakeup_fv records with pid $pid, prio 120, wpid $pid, for $wakeups sleeps: $(grep wakeup_fv: "$T/trace" | head -5)"
+echo "!$sw_trig" >>"$SW/trigger" || fail "could not remove the field-variable trigger"
+want_line "$WK/trigger" "$wk_line"
+echo "$sw_trig" >>"$SW/trigger" || fail "the field-variable trigger was refused again"
+want_line "$WK/trigger" "$wk_line
+$fv_prio
+$fv_pid"
+: >"$SW/trigger"
+want_line "$WK/trigger" "$wk_line"
+# a field of neither event: refused, and the histogram made for the
+# parameter before it is gone with the trigger that failed
+: >"$T/error_log"
+expect_err "$SW/trigger" 'hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).wakeup_fv($wakeup_lat,pid,bogus,pid)' "Invalid argument"
+tail -3 "$T/error_log" | grep -q "error: Couldn't create histogram for field\$" ||
+	fail "error_log after a bogus field variable: $(cat "$T/error_log")"
+want_line "$WK/trigger" "$wk_line"
+echo "!$wk_trig" >>"$WK/trigger" || fail "could not remove sched_waking's field-variable trigger"
+echo '!wakeup_fv' >>"$S" || fail "could not remove wakeup_fv"
+echo "field variables: $n records with sched_waking's prio and pid"
+
+# ---- onmax().snapshot() ----
+# The document's example (2.2.3), verbatim: at each new largest latency
+# over all entries the buffer is snapshot; the hist file says which
+# value and key took it, and the snapshot holds the sched_switch record
+# that did. Meanwhile the spare buffer is the action's: writes of the
+# snapshot file, and a second snapshot action, are EBUSY. Without
+# CONFIG_TRACER_SNAPSHOT the action is ENODEV, as upstream's.
+sw_trig='hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:onmax($wakeup_lat).save(next_prio,next_comm,prev_pid,prev_prio,prev_comm):onmax($wakeup_lat).snapshot() if next_comm=="cyclictest"'
+echo "$wk_trig" >>"$WK/trigger" || fail "sched_waking's snapshot-example trigger was refused"
+if [ ! -e "$T/snapshot" ]; then
+	expect_err "$SW/trigger" "$sw_trig" "No such device"
+	echo "!$wk_trig" >>"$WK/trigger"
+	echo "snapshot(): ENODEV without CONFIG_TRACER_SNAPSHOT"
+else
+	echo "$sw_trig" >>"$SW/trigger" || fail "the onmax().snapshot() trigger was refused"
+	want_line "$SW/trigger" 'hist:keys=next_pid:vals=hitcount:wakeup_lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048:clock=global:onmax($wakeup_lat).save(next_prio,next_comm,prev_pid,prev_prio,prev_comm):onmax($wakeup_lat).snapshot() if next_comm=="cyclictest" [active]'
+	expect_err "$T/snapshot" 1 "Device or resource busy"
+	expect_err "$WK/trigger" 'hist:keys=pid:x=prio:onchange($x).snapshot()' "Device or resource busy"
+	echo 1 >"$SW/enable"
+	pid=$(cyclictest) || fail "the cyclictest stand-in failed"
+	echo 0 >"$SW/enable"
+	# the one entry's max is the largest over all: the snapshot's
+	awk -v pid="$pid" '
+		/^[{]/ { n++; getline; split($0, w, " "); max = w[2]; nmax++; next }
+		/^\tmax:/ { nmax++ }
+		/^Snapshot taken \(see tracing\/snapshot\)\.  Details:$/ { getline; snap = $0; ns++ }
+		END {
+			want = "\ttriggering value { onmax($wakeup_lat) }: " sprintf("%10d", max) \
+				"\ttriggered by event with key: { next_pid: " sprintf("%10d", pid) " }"
+			if (n != 1 || nmax != 1 || ns != 1 || snap != want)
+				{ print "FAIL: " n " entries, " nmax " max lines, " ns " snapshot notes: " snap; exit 1 }
+		}' "$SW/hist" || fail "sched_switch's onmax().snapshot() hist: $(cat "$SW/hist")"
+	grep -q "sched_switch: .* next_comm=cyclictest next_pid=$pid " "$T/snapshot" ||
+		fail "the snapshot has no switch to $pid: $(grep -v '^#' "$T/snapshot" | tail -5)"
+	echo "!$sw_trig" >>"$SW/trigger" || fail "could not remove the onmax().snapshot() trigger"
+	echo "!$wk_trig" >>"$WK/trigger" || fail "could not remove the snapshot-example trigger"
+	# the spare buffer is free again
+	echo 1 >"$T/snapshot" || fail "a snapshot after the action went was refused"
+	echo 0 >"$T/snapshot"
+	echo "onmax().snapshot(): a snapshot at the largest latency, as upstream's"
+fi
 
 # ---- errors ----
 # (carets as upstream's: at the first place the word is in the command,
