@@ -14,6 +14,7 @@
 #   make bench-fn    function tracing costs on upstream and ours, side by side
 #   make bench-fgraph  the function_graph tracer's costs, upstream beside ours
 #   make bench-wakeup  the wakeup tracers' cost per wakeup, upstream beside ours
+#   make bench-hist  hist triggers' cost per sched event, upstream beside ours
 #   make bench-kprobe  kprobe events' cost per hit and per 1000 definitions, upstream beside ours
 #   make bench       all three, each ratio against the last recorded figures
 #                    (RECORD=1 records these as the new ones)
@@ -33,7 +34,7 @@ H := harness
 # The kernel's own make must not see ours: harness scripts call it afresh.
 unexport ARCH FLAVOR VARIANT MAKEFLAGS
 
-.PHONY: run check check-quick check-reference build patches ftracetest bench bench-rb bench-fn bench-fgraph bench-wakeup bench-kprobe soak \
+.PHONY: run check check-quick check-reference build patches ftracetest bench bench-rb bench-fn bench-fgraph bench-wakeup bench-hist bench-kprobe soak \
 	distro-build distro-lost \
 	clean distclean deps
 
@@ -85,6 +86,9 @@ bench-fgraph: deps
 
 bench-wakeup: deps
 	@$(H)/bench-wakeup.sh
+
+bench-hist: deps
+	@$(H)/bench-hist.sh
 
 bench-kprobe: deps
 	@$(H)/bench-kprobe.sh
