@@ -64,10 +64,12 @@ fi
 # checks nothing of the kernel.
 FTRACE_TESTS_A="test.d/00basic test.d/ftrace test.d/direct test.d/preemptirq test.d/filter"
 FTRACE_TESTS_B="test.d/event test.d/trigger test.d/instances test.d/tracer test.d/dynevent test.d/kprobe"
-# The debug kernel's boots: the ring buffer's races on both vCPUs, and
-# function tracing and function_graph on one TCG thread (KASAN makes the
-# whole fn set take 1600 s: these are its core).
-DEBUG_RB_TESTS="test_rb_*,test_probe_race,test_trigger_race,test_trigger_remove_race,test_core_stress"
+# The debug kernel's boots: the ring buffer's races on both vCPUs, with
+# the hist triggers' object lifetimes under KASAN (test_events_hist_wakeup:
+# a named histogram outliving its instance), and function tracing and
+# function_graph on one TCG thread (KASAN makes the whole fn set take
+# 1600 s: these are its core).
+DEBUG_RB_TESTS="test_rb_*,test_probe_race,test_trigger_race,test_trigger_remove_race,test_core_stress,test_events_hist_wakeup"
 DEBUG_FN_TESTS="test_fn_basic,test_fn_filter,test_fn_graph,test_fn_graph_filter,test_fn_tramp,test_rb_function_stress"
 
 # ARM_VARIANT (default debug): the arm64 boots of ours run on a debug

@@ -387,6 +387,8 @@ static inline bool hist_data_busy(const struct hist_data *hd)
 int hist_action_parse(struct hist_parse *p, char *text);
 /* Resolve the actions' events and parameters, once the fields are. */
 int hist_actions_create(struct hist_parse *p);
+/* Give back the array's conditional snapshot, if an action holds it. [E] */
+void hist_actions_detach(struct hist_data *hd);
 void hist_actions_free(struct hist_data *hd);
 /* Run the actions after a record updated elt; vars: its variables. */
 void hist_actions_run(struct hist_rec *r, struct tracing_map_elt *elt,

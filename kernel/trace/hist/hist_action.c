@@ -113,13 +113,6 @@ static void hist_action_free(struct hist_action *a)
 
 	if (a->se)
 		a->se->users--;
-	/* after this no update() can be running with snap: it may go */
-	if (a->snap) {
-		if (tracing_cond_snapshot_data(a->tr) == a->snap)
-			tracing_snapshot_cond_disable(a->tr);
-		kfree(a->snap->priv);
-		kfree(a->snap);
-	}
 	for (i = 0; a->p && i < a->n_params; i++)
 		hist_field_free(a->p[i].f);
 	for (i = 0; i < a->n_params; i++)
@@ -131,6 +124,24 @@ static void hist_action_free(struct hist_action *a)
 	kfree(a->name);
 	kfree(a->synth);
 	kfree(a);
+}
+
+void hist_actions_detach(struct hist_data *hd)
+{
+	struct hist_action *a;
+	unsigned int i;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		a = hd->actions[i];
+		if (!a->snap)
+			continue;
+		/* after this no update() can be running with snap: it may go */
+		if (tracing_cond_snapshot_data(a->tr) == a->snap)
+			tracing_snapshot_cond_disable(a->tr);
+		kfree(a->snap->priv);
+		kfree(a->snap);
+		a->snap = NULL;
+	}
 }
 
 void hist_actions_free(struct hist_data *hd)
@@ -373,15 +384,16 @@ static int hist_param_make(struct hist_parse *p, struct hist_action *a,
 			p->quiet = false;
 		}
 		hp->kind = HP_FIELD;
-		if (IS_ERR(hp->f)) {
+		if (IS_ERR(hp->f) && PTR_ERR(hp->f) != -ENOMEM) {
 			hp->kind = HP_REF;
 			hp->f = hist_field_var_ref(p, sys ?: a->sys,
 						   event ?: a->event, x);
-			if (IS_ERR(hp->f)) {
-				ret = PTR_ERR(hp->f);
-				hp->f = NULL;
-				goto out;
-			}
+		}
+		if (IS_ERR(hp->f)) {
+			/* EINVAL whatever went wrong, as upstream's, but memory */
+			ret = PTR_ERR(hp->f) == -ENOMEM ? -ENOMEM : -EINVAL;
+			hp->f = NULL;
+			goto out;
 		}
 	}
 	if (IS_ERR(hp->f)) {

@@ -144,15 +144,29 @@ void hist_triggers_pause(struct trace_event_file *file, bool pause)
 
 /* ---- histograms ---- */
 
+/*
+ * Give back what hd holds outside itself: the references to other
+ * histograms (and their events), the histograms made for its actions,
+ * its conditional snapshot. Done when the trigger that made hd goes,
+ * even if joiners of its name keep hd: only that trigger runs hd's
+ * references and actions, and what they point to may be another
+ * array's, gone after it. Again later, it does nothing. [E]
+ */
+static void hist_data_detach(struct hist_data *hd)
+{
+	hist_actions_detach(hd);
+	hist_refs_put(hd);
+	hist_field_hists_drop(hd);
+}
+
 static void hist_data_free(struct hist_data *hd)
 {
 	unsigned int i;
 
 	if (!hd)
 		return;
+	hist_data_detach(hd);
 	hist_actions_free(hd);
-	hist_refs_put(hd);
-	hist_field_hists_drop(hd);
 	for (i = 0; i < hd->n_keys; i++)
 		hist_field_free(hd->keys[i]);
 	for (i = 0; i < hd->n_vals; i++)
@@ -369,9 +383,13 @@ static struct hist_data *hist_data_new(struct hist_parse *p,
 		ret = hist_parse_keys(p, hd, a->keys);
 	if (!ret)
 		ret = hist_parse_sort(p, hd, a->sort);
-	/* a removal matches actions by their text, as upstream's */
-	if (!ret && !p->remove)
-		ret = hist_actions_create(p);
+	/*
+	 * The actions are created by hist_add(), once the write is known
+	 * to make a new histogram: a removal, an update (:pause, :cont,
+	 * :clear) or a join of a named one matches them by their text, as
+	 * upstream's, and must not take what they hold (a conditional
+	 * snapshot, histograms made on other events).
+	 */
 	if (ret) {
 		hist_data_free(hd);
 		return ERR_PTR(ret);
@@ -664,6 +682,9 @@ static void hist_release(struct event_trigger *t)
 		return;
 	if (!list_empty(&ht->named))
 		list_del(&ht->named);
+	/* the trigger that made hd: a joiner's is ht->own */
+	if (!ht->own)
+		hist_data_detach(ht->hd);
 	hist_data_put(ht->hd);
 	hist_data_put(ht->own);
 	kfree(ht->name);
@@ -719,12 +740,19 @@ static int hist_add(struct event_trigger *t, struct hist_parse *p,
 	}
 	ht->paused = a->pause;
 	if (named) {
-		/* share the named one's map, read our event with our fields */
+		/*
+		 * share the named one's map, read our event with our fields;
+		 * run no actions (upstream's joiner creates none: the named
+		 * histogram's first trigger runs them)
+		 */
+		hist_actions_free(ht->hd);
 		ht->own = ht->hd;
 		ht->hd = named;
 		named->ref++;
 	} else {
-		ret = hist_data_map(ht->hd);
+		ret = hist_actions_create(p);
+		if (!ret)
+			ret = hist_data_map(ht->hd);
 		if (ret)
 			goto fail;
 	}

@@ -628,18 +628,19 @@ static char *hist_field_hist_cmd(struct event_trigger *t, const char *name,
 }
 
 /*
- * Make the histogram that keeps field in name on file: beside the
- * first histogram there whose keys fit ours, with its keys and filter,
- * so that it has an entry for each key that one has.
+ * Make (or share) the histogram that keeps field in name on file:
+ * beside the first histogram there whose keys fit ours, with its keys
+ * and filter, so that it has an entry for each key that one has. In
+ * upstream's order of checks.
  */
-static int hist_field_hist_make(struct hist_parse *p,
-				struct trace_event_file *file,
-				const char *name, const char *field)
+static int hist_field_hist_get(struct hist_parse *p,
+			       struct trace_event_file *file,
+			       const char *name, const char *field)
 {
 	struct hist_field_hist *fh;
 	struct event_trigger *t;
 	struct hist_trigger *ht;
-	int ret;
+	int idx, ret;
 
 	list_for_each_entry(t, &file->triggers, list) {
 		if (t->cmd != &hist_trigger_cmd)
@@ -652,21 +653,28 @@ static int hist_field_hist_make(struct hist_parse *p,
 		hist_err(p, HE_HIST_NOT_FOUND, field);
 		return -EINVAL;
 	}
-	if (p->hd->n_field_hists == HIST_FIELD_HISTS_MAX) {
-		hist_err(p, HE_TOO_MANY_FIELD_VARS, field);
-		return -EINVAL;
-	}
 	fh = kzalloc(sizeof(*fh), GFP_KERNEL);
 	if (!fh)
 		return -ENOMEM;
 	fh->file = file;
 	fh->cmd = hist_field_hist_cmd(t, name, field);
-	ret = fh->cmd ? hist_command(file, false, fh->cmd) : -E2BIG;
-	if (ret) {
-		hist_err(p, HE_HIST_CREATE_FAIL, field);
-		kfree(fh->cmd);
+	if (!fh->cmd) {
 		kfree(fh);
-		return ret;
+		return -E2BIG;
+	}
+	/*
+	 * Another histogram's parameter made it: shared. Each maker keeps
+	 * its command; each removes it when it goes, and the removal is
+	 * EBUSY (the histogram stays) until the last reader has gone.
+	 */
+	if (!hist_file_var(file, name, &idx)) {
+		ret = hist_command(file, false, fh->cmd);
+		if (ret) {
+			hist_err(p, HE_HIST_CREATE_FAIL, field);
+			kfree(fh->cmd);
+			kfree(fh);
+			return ret;
+		}
 	}
 	list_add_tail(&fh->link, &p->hd->field_hists);
 	p->hd->n_field_hists++;
@@ -676,11 +684,16 @@ static int hist_field_hist_make(struct hist_parse *p,
 struct hist_field *hist_field_var_ref(struct hist_parse *p, const char *sys,
 				      const char *event, const char *field)
 {
-	struct trace_event_file *file = hist_find_file(p->tr, sys, event);
+	struct trace_event_file *file;
 	struct hist_field *f;
 	char *name;
-	int idx, ret;
+	int ret;
 
+	if (p->hd->n_field_hists == HIST_FIELD_HISTS_MAX) {
+		hist_err(p, HE_TOO_MANY_FIELD_VARS, field);
+		return ERR_PTR(-EINVAL);
+	}
+	file = hist_find_file(p->tr, sys, event);
 	if (!file) {
 		hist_err(p, HE_EVENT_FILE_NOT_FOUND, field);
 		return ERR_PTR(-EINVAL);
@@ -689,13 +702,10 @@ struct hist_field *hist_field_var_ref(struct hist_parse *p, const char *sys,
 	name = kasprintf(GFP_KERNEL, "synthetic_%s", field);
 	if (!name)
 		return ERR_PTR(-ENOMEM);
-	/* another histogram's parameter may have made it: shared */
-	if (!hist_file_var(file, name, &idx)) {
-		ret = hist_field_hist_make(p, file, name, field);
-		if (ret) {
-			kfree(name);
-			return ERR_PTR(ret);
-		}
+	ret = hist_field_hist_get(p, file, name, field);
+	if (ret) {
+		kfree(name);
+		return ERR_PTR(ret);
 	}
 	f = hist_ref_parse(p, sys, event, name, false);
 	if (IS_ERR(f) && PTR_ERR(f) == -ENOENT) {
@@ -709,17 +719,22 @@ struct hist_field *hist_field_var_ref(struct hist_parse *p, const char *sys,
 void hist_field_hists_drop(struct hist_data *hd)
 {
 	struct hist_field_hist *fh, *next;
+	int ret;
 
 	lockdep_assert_held(&event_mutex);
 	/*
 	 * Our references to them are gone (hist_refs_put() first), so
 	 * they are busy only if another histogram reads their variable
 	 * too: then the removal is EBUSY and the histogram stays, for
-	 * the user to remove after that one. One already gone with its
-	 * array (an instance's removal) is simply not found.
+	 * that one's maker to remove, or the user. One already gone with
+	 * its array (an instance's removal) is simply not found.
 	 */
 	list_for_each_entry_safe(fh, next, &hd->field_hists, link) {
-		hist_command(fh->file, true, fh->cmd);
+		ret = hist_command(fh->file, true, fh->cmd);
+		/* out of memory: the histogram stays, for the user to remove */
+		if (ret && ret != -EBUSY)
+			pr_warn_ratelimited("hist: could not remove 'hist:%s': %d\n",
+					    fh->cmd, ret);
 		list_del(&fh->link);
 		kfree(fh->cmd);
 		kfree(fh);

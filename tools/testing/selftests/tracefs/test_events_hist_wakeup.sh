@@ -194,6 +194,40 @@ $fv_prio
 $fv_pid"
 : >"$SW/trigger"
 want_line "$WK/trigger" "$wk_line"
+# Two makers of the same field variable share its histogram, and the
+# last to go removes it (ours only: upstream warns and leaves it when the
+# first maker goes)
+if [ "$flavor" = ours ]; then
+	sw_trig2='hist:keys=next_pid:lat2=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).wakeup_fv($lat2,next_pid,prio,sched.sched_waking.pid) if next_comm=="cyclictest"'
+	echo "$sw_trig" >>"$SW/trigger" || fail "the field-variable trigger was refused a third time"
+	echo "$sw_trig2" >>"$SW/trigger" || fail "a second maker of the field variables was refused"
+	want_line "$WK/trigger" "$wk_line
+$fv_prio
+$fv_pid"
+	echo "!$sw_trig" >>"$SW/trigger" || fail "could not remove the first maker"
+	want_line "$WK/trigger" "$wk_line
+$fv_prio
+$fv_pid"
+	echo "!$sw_trig2" >>"$SW/trigger" || fail "could not remove the second maker"
+	want_line "$WK/trigger" "$wk_line"
+	# A named histogram made in an instance, with field variables
+	# there, joined from the top level: the instance goes first, then
+	# the joiner (what the maker held in the instance went with it).
+	I=$T/instances/hist_fv_$$
+	mkdir "$I" || fail "could not make an instance"
+	nm_trig='hist:name=fv_named:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).wakeup_fv($lat,next_pid,prio,sched.sched_waking.pid)'
+	echo 'hist:keys=pid:ts0=common_timestamp.usecs' >>"$I/events/sched/sched_waking/trigger" ||
+		fail "the instance's sched_waking trigger was refused"
+	echo "$nm_trig" >>"$I/events/sched/sched_switch/trigger" ||
+		fail "the instance's named field-variable trigger was refused"
+	[ "$(grep -c synthetic_ "$I/events/sched/sched_waking/trigger")" = 2 ] ||
+		fail "the instance's sched_waking: $(cat "$I/events/sched/sched_waking/trigger")"
+	echo "$nm_trig" >>"$SW/trigger" || fail "joining the instance's named histogram was refused"
+	pid=$(cyclictest) || fail "the cyclictest stand-in failed"
+	rmdir "$I" || fail "could not remove the instance"
+	echo "!$nm_trig" >>"$SW/trigger" || fail "could not remove the joiner"
+	want_line "$WK/trigger" "$wk_line"
+fi
 # a field of neither event: refused, and the histogram made for the
 # parameter before it is gone with the trigger that failed
 : >"$T/error_log"
