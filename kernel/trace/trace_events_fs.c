@@ -15,6 +15,8 @@
  * nothing. Every read and write checks, under event_mutex, that the
  * object has not been marked gone (-ENODEV), and touches the event
  * (trace_event_call) only then: a module's event disappears with it.
+ * (One exception, as upstream: a gone event's trigger file reads as
+ * one without triggers.)
  * The top-level files point to their trace array, which open() pins
  * with trace_array_get() as the core's files do.
  */
@@ -261,9 +263,13 @@ static int event_trigger_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file = m->private;
 
+	/*
+	 * Even once the event is gone (its triggers went first), as
+	 * upstream's: the file then reads as one without triggers. That
+	 * touches only the file's empty list, not the event.
+	 */
 	mutex_lock(&event_mutex);
-	if (event_file_live(file))
-		event_triggers_show(m, file);
+	event_triggers_show(m, file);
 	mutex_unlock(&event_mutex);
 	return 0;
 }
@@ -373,23 +379,41 @@ static int event_hist_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file = m->private;
 
+	int ret = -ENODEV;
+
 	mutex_lock(&event_mutex);
-	if (event_file_live(file))
+	if (event_file_live(file)) {
 		hist_show_file(m, file);
+		ret = 0;
+	}
 	mutex_unlock(&event_mutex);
-	return 0;
+	return ret;
 }
 
 static int event_hist_open(struct inode *inode, struct file *filp)
 {
-	return event_seq_open(inode, filp, event_hist_show, false);
+	int ret = event_seq_open(inode, filp, event_hist_show, false);
+
+	if (ret)
+		return ret;
+	/* as upstream's: an instance whose hist file is open cannot go */
+	ret = trace_array_get(trigger_file(filp)->tr);
+	if (ret)
+		event_seq_release(inode, filp);
+	return ret;
+}
+
+static int event_hist_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(trigger_file(filp)->tr);
+	return event_seq_release(inode, filp);
 }
 
 static const struct file_operations event_hist_fops = {
 	.open		= event_hist_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= event_seq_release,
+	.release	= event_hist_release,
 };
 
 static struct dentry *event_create_hist(struct dentry *dir,

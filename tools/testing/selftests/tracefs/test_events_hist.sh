@@ -521,6 +521,22 @@ want_log "$inst/error_log" hist:ftrace:print "Invalid field modifier" \
 	'hist:keys=common_pid.junkmod' 21
 rmdir "$inst" || fail "rmdir of an instance with a hist trigger"
 : >"$pr/trigger"
+# An instance's open hist file holds the instance (EBUSY), as upstream's;
+# its open trigger file does not, and reads it after it went show a file
+# without triggers, as upstream's (not an empty text)
+mkdir "$inst" || fail "mkdir of the instance again"
+exec 3<"$inst/events/sched/sched_switch/hist"
+got=$(rmdir "$inst" 2>&1) && fail "rmdir of an instance whose hist file is open"
+case $got in
+*"Device or resource busy"*) ;;
+*) fail "rmdir of an instance whose hist file is open: $got" ;;
+esac
+exec 3<&-
+exec 3<"$inst/events/sched/sched_switch/trigger"
+rmdir "$inst" || fail "rmdir of an instance whose trigger file is open"
+got=$(cat <&3 2>&1) || fail "a read of a gone instance's trigger file: $got"
+[ "$got" = "$header" ] || fail "a gone instance's trigger file reads '$got'"
+exec 3<&-
 
 # ---- common_timestamp.usecs: the records' time stamps ----
 echo local >"$T/trace_clock"
