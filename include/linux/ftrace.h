@@ -9,9 +9,7 @@
  * x86-64 and arm64: boot makes every call site of the kernel a recorded
  * nop, and registered ftrace_ops patch in calls to their callbacks. The
  * "on" half below declares what exists, and no-op stubs for the few
- * functions ours does not provide (the README lists them). An option
- * ours does not have yet (DYNAMIC_FTRACE_WITH_DIRECT_CALLS) has only the
- * "off" half.
+ * functions ours does not provide (the README lists them).
  */
 
 #ifndef _LINUX_FTRACE_H
@@ -140,6 +138,28 @@ enum {
 };
 
 /*
+ * What the core asks of a direct ops' owner (ops_func), when an ops that
+ * may change ip (livepatch) and a direct call come to share a function:
+ *  SHARE_IPMODIFY_SELF   the direct ops is registering (or widening its
+ *                        filter) onto a function such an ops wants: may
+ *                        it share? 0 yes; an error (-EAGAIN: the owner
+ *                        rebuilds its trampoline first) fails the change.
+ *  SHARE_IPMODIFY_PEER   such an ops is registering onto a function the
+ *                        direct ops wants: make the trampoline fit for
+ *                        sharing; an error refuses that ops.
+ *  DISABLE_..._PEER      that ops has gone: sharing may end.
+ * The names and the protocol are upstream's (kernel/bpf/trampoline.c).
+ */
+enum ftrace_ops_cmd {
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER,
+	FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER,
+};
+
+typedef int (*ftrace_ops_func_t)(struct ftrace_ops *op,
+				 enum ftrace_ops_cmd cmd);
+
+/*
  * A user of the function tracer. Static initialisers set only func,
  * flags and private: everything else must work as zero.
  */
@@ -171,6 +191,16 @@ struct ftrace_ops {
 	unsigned long		trampoline;
 	unsigned long		trampoline_size;
 	unsigned int		tramp_slot;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	/*
+	 * A direct ops (FTRACE_OPS_FL_DIRECT, kernel/trace/ftrace_direct.c):
+	 * the code its functions go to, called from their sites as if
+	 * they had called it; and its owner's answer to the core's
+	 * questions (enum ftrace_ops_cmd), if it has one.
+	 */
+	unsigned long		direct_call;
+	ftrace_ops_func_t	ops_func;
+#endif
 };
 
 /*
@@ -467,10 +497,34 @@ static inline int ftrace_mod_get_kallsym(unsigned int symnum,
 #endif /* !CONFIG_DYNAMIC_FTRACE */
 
 /*
- * Direct calls: a call site calling a custom trampoline (BPF's) instead of
- * the tracer's.
+ * Direct calls (kernel/trace/ftrace_direct.c): the sites of some
+ * functions call a trampoline of the caller's (BPF's, a sample module's)
+ * instead of the tracer's, entered as if the function had called it
+ * first thing: the arguments in their registers, the return address
+ * into the function on top of the stack. It must save and restore what
+ * it uses, and return into the function (or call it and return past
+ * it, as BPF's fexit trampolines do).
+ *
+ * One ip, one trampoline: the _multi forms take an ops whose filter
+ * (ftrace_set_filter_ip()) names the functions, all sent to addr.
+ * A function has at most one direct call (-EBUSY for a second).
  */
-#ifndef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* The number of direct calls registered through the ip API. */
+extern int ftrace_direct_func_count;
+
+int register_ftrace_direct(unsigned long ip, unsigned long addr);
+int unregister_ftrace_direct(unsigned long ip, unsigned long addr);
+int modify_ftrace_direct(unsigned long ip, unsigned long old_addr,
+			 unsigned long new_addr);
+unsigned long ftrace_find_rec_direct(unsigned long ip);
+int register_ftrace_direct_multi(struct ftrace_ops *ops, unsigned long addr);
+int unregister_ftrace_direct_multi(struct ftrace_ops *ops, unsigned long addr);
+int modify_ftrace_direct_multi(struct ftrace_ops *ops, unsigned long addr);
+/* The same, for a caller holding the direct calls' lock (an ops_func). */
+int modify_ftrace_direct_multi_nolock(struct ftrace_ops *ops,
+				      unsigned long addr);
+#else
 #define ftrace_direct_func_count 0
 
 static inline int register_ftrace_direct(unsigned long ip, unsigned long addr)
@@ -517,7 +571,7 @@ static inline int modify_ftrace_direct_multi_nolock(struct ftrace_ops *ops,
 {
 	return -ENODEV;
 }
-#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
 
 /*
  * The function graph tracer: callbacks on function return, through a

@@ -43,6 +43,22 @@ extern struct mutex ftrace_lock;
  * FTRACE_OPS_FL_IPMODIFY). Never with a trampoline's slot.
  */
 #define REC_REGS	BIT(3)
+/*
+ * rec->flags: while REC_ON, the site calls a direct ops' trampoline
+ * (ftrace_direct.c) itself, the only ops that wants it. The trampoline's
+ * distance from the site, a signed 32-bit number, is kept in the top half
+ * of the flags (REC_DIRECT_DISP): x86-64's call reaches no farther, and
+ * the record, like a slot's, still says what the site calls after the
+ * ops has left the list, without growing.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+#define REC_DIRECT		BIT(4)
+#define REC_DIRECT_SHIFT	32
+#define REC_DIRECT_DISP		(~0UL << REC_DIRECT_SHIFT)
+#else
+#define REC_DIRECT		0UL
+#define REC_DIRECT_DISP		0UL
+#endif
 /* A record no pass, filter or listing looks at. */
 #define REC_NOT_LIVE	(REC_DEAD | REC_DISABLED)
 /*
@@ -299,6 +315,31 @@ unsigned long ftrace_tramp_addr(unsigned int slot);
 /* A slot's ops (NULL once detached) and what it calls. [ftrace_lock] */
 struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry);
 
+/* ---- ftrace_direct.c ---- */
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Before an ops that may change ip registers (or widens its filter):
+ * ask the owners of the direct ops it would share functions with
+ * (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER); after it has gone, tell
+ * them (DISABLE). Both take and drop ftrace_direct_lock around the
+ * question; the caller holds no lock of the core's.
+ */
+void ftrace_direct_lock_acquire(void);
+void ftrace_direct_lock_release(void);
+int ftrace_direct_ipmodify_prepare(struct ftrace_ops *ops);
+void ftrace_direct_ipmodify_done(struct ftrace_ops *ops);
+#else
+static inline void ftrace_direct_lock_acquire(void) { }
+static inline void ftrace_direct_lock_release(void) { }
+static inline int ftrace_direct_ipmodify_prepare(struct ftrace_ops *ops)
+{
+	return 0;
+}
+
+static inline void ftrace_direct_ipmodify_done(struct ftrace_ops *ops) { }
+#endif
+
 /* ---- ftrace_update.c ---- */
 
 /* The flags of ops whose callbacks need ftrace_regs_caller. */
@@ -306,12 +347,19 @@ struct ftrace_ops *ftrace_tramp_ops(unsigned int slot, ftrace_func_t *entry);
 	(FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY)
 
 /*
- * An FTRACE_OPS_FL_IPMODIFY ops may change where a function goes on, so
- * no two may want the same function: 0 if ops, with filter and skip as
+ * An FTRACE_OPS_FL_IPMODIFY ops may change where a function goes on, and
+ * an FTRACE_OPS_FL_DIRECT one sends it to its trampoline, so no two of
+ * one kind may want the same function: 0 if ops, with filter and skip as
  * its filter and notrace sets, would share none with another registered
- * one; -EBUSY if it would; -EINVAL if filter means every function (NULL)
- * or skip is a set. 0 for any other ops. At registration and at each
- * change of a registered ops' sets. [ftrace_lock]
+ * one of its kind; -EBUSY if it would; -EINVAL if filter means every
+ * function (NULL) or skip is a set. A direct ops that would share a
+ * function with an IPMODIFY one asks its owner (ops_func,
+ * FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF) and fails with its answer,
+ * -EBUSY without one. An IPMODIFY ops does not look at direct ones: the
+ * owners of those it shares functions with agreed when it registered
+ * (ftrace_direct_ipmodify_prepare()); a later change of its filter asks
+ * no one, as upstream's. 0 for any other ops. At registration and at
+ * each change of a registered ops' sets. [ftrace_lock]
  */
 int ftrace_ipmodify_check(struct ftrace_ops *ops,
 			  const struct ftrace_ip_set *filter,

@@ -83,15 +83,16 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 }
 
 /*
- * Whether this kernel can give ops what its flags ask for: direct calls
- * never; every register and ip changes where the entry code saves them
- * all (FTRACE_FULL_REGS). Elsewhere an ops that asks for the registers
- * only if supported gets the arguments, as upstream's without
- * WITH_REGS.
+ * Whether this kernel can give ops what its flags ask for: every
+ * register, ip changes and direct calls where the entry code saves them
+ * all (FTRACE_FULL_REGS; direct calls with their own config). Elsewhere
+ * an ops that asks for the registers only if supported gets the
+ * arguments, as upstream's without WITH_REGS.
  */
 static int ops_flags_supported(struct ftrace_ops *ops)
 {
-	if (ops->flags & FTRACE_OPS_FL_DIRECT)
+	if ((ops->flags & FTRACE_OPS_FL_DIRECT) &&
+	    !IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS))
 		return -EINVAL;
 	if (IS_ENABLED(CONFIG_FTRACE_FULL_REGS))
 		return 0;
@@ -105,15 +106,35 @@ static int ops_flags_supported(struct ftrace_ops *ops)
 	return 0;
 }
 
+/*
+ * A direct ops is about to share a function with one that may change ip:
+ * whether its owner agrees (0), or the error to fail with.
+ */
+static int direct_may_share(struct ftrace_ops *ops)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	if (ops->ops_func)
+		return ops->ops_func(ops,
+				     FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF);
+#endif
+	return -EBUSY;
+}
+
+/* The kinds of ops of which no two may want one function. */
+#define OPS_EXCLUSIVE	(FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)
+
 int ftrace_ipmodify_check(struct ftrace_ops *ops,
 			  const struct ftrace_ip_set *filter,
 			  const struct ftrace_ip_set *skip)
 {
+	unsigned long kind = ops->flags & OPS_EXCLUSIVE;
+	bool asked = false;
 	struct ftrace_ops *op;
 	unsigned long i;
+	int ret;
 
 	lockdep_assert_held(&ftrace_lock);
-	if (!(ops->flags & FTRACE_OPS_FL_IPMODIFY))
+	if (!kind)
 		return 0;
 	/* As upstream: not every function at once, and no notrace set. */
 	if (!filter || skip)
@@ -122,14 +143,34 @@ int ftrace_ipmodify_check(struct ftrace_ops *ops,
 					    lockdep_is_held(&ftrace_lock));
 	     op; op = rcu_dereference_protected(op->next,
 					    lockdep_is_held(&ftrace_lock))) {
-		if (op == ops || !(op->flags & FTRACE_OPS_FL_IPMODIFY))
+		unsigned long other = op->flags & OPS_EXCLUSIVE;
+
+		/*
+		 * An ops that may change ip does not look at direct ones:
+		 * their owners agreed before it registered (see
+		 * ftrace_direct_ipmodify_prepare()).
+		 */
+		if (op == ops || !other ||
+		    (kind == FTRACE_OPS_FL_IPMODIFY && other != kind))
 			continue;
-		for (i = 0; i < filter->nr; i++)
-			if (ftrace_ops_wants(op, filter->ips[i]))
+		for (i = 0; i < filter->nr; i++) {
+			if (!ftrace_ops_wants(op, filter->ips[i]))
+				continue;
+			if (other == kind)
 				return -EBUSY;
+			/* A direct ops meets one that may change ip. */
+			if (asked)
+				continue;
+			ret = direct_may_share(ops);
+			if (ret)
+				return ret;
+			asked = true;
+		}
 	}
 	return 0;
 }
+
+static int register_ops(struct ftrace_ops *ops);
 
 /**
  * register_ftrace_function - have a callback called on function entry
@@ -142,21 +183,40 @@ int ftrace_ipmodify_check(struct ftrace_ops *ops,
  *
  * Return: 0; -EBUSY if @ops is registered already, or if it may change
  * ip (FTRACE_OPS_FL_IPMODIFY) in a function that another such ops
- * wants; -EINVAL if it asks for direct calls, or for every register or
- * ip changes where the entry code cannot give them (arm64), or if it
- * may change ip with no filter or with a notrace set; -ENODEV once
- * patching has been given up.
+ * wants, or in one with a direct call whose owner does not agree;
+ * -EINVAL if it asks for direct calls, every register or ip changes
+ * where the entry code cannot give them (arm64), or if it may change ip
+ * with no filter or with a notrace set; -ENODEV once patching has been
+ * given up. Direct ops come through ftrace_direct.c.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
-	struct ftrace_ip_set *filter, *skip;
-	unsigned int had_tramp = 0;
-	struct ftrace_ops *next;
 	int ret;
 
 	ret = ops_flags_supported(ops);
 	if (ret)
 		return ret;
+	if (!(ops->flags & FTRACE_OPS_FL_IPMODIFY))
+		return register_ops(ops);
+	/*
+	 * Ask the owners of the direct calls it would share functions
+	 * with, and register before another direct call can come.
+	 */
+	ftrace_direct_lock_acquire();
+	ret = ftrace_direct_ipmodify_prepare(ops);
+	if (!ret)
+		ret = register_ops(ops);
+	ftrace_direct_lock_release();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_function);
+
+static int register_ops(struct ftrace_ops *ops)
+{
+	struct ftrace_ip_set *filter, *skip;
+	unsigned int had_tramp = 0;
+	struct ftrace_ops *next;
+	int ret;
 
 	mutex_lock(&ftrace_lock);
 	ret = -ENODEV;
@@ -208,7 +268,6 @@ out:
 		synchronize_rcu_tasks();
 	return ret;
 }
-EXPORT_SYMBOL_GPL(register_ftrace_function);
 
 /**
  * unregister_ftrace_function - stop calling a callback
@@ -268,6 +327,9 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		if (slot)
 			ftrace_tramp_free(slot);
 	}
+	/* The direct calls it shared functions with may stop sharing. */
+	if (ops->flags & FTRACE_OPS_FL_IPMODIFY)
+		ftrace_direct_ipmodify_done(ops);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);

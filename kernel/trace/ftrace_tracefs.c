@@ -460,7 +460,7 @@ static void enabled_stop(struct seq_file *m, void *v)
 static int enabled_show(struct seq_file *m, void *v)
 {
 	struct dyn_ftrace *rec = v;
-	struct ftrace_ops *op;
+	struct ftrace_ops *op, *direct = NULL;
 	bool ipmodify = false;
 	ftrace_func_t entry;
 	unsigned int slot;
@@ -475,14 +475,17 @@ static int enabled_show(struct seq_file *m, void *v)
 		n++;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
 			ipmodify = true;
+		if (op->flags & FTRACE_OPS_FL_DIRECT)
+			direct = op;
 	}
 	/*
-	 * The R, I and D columns: the site calls ftrace_regs_caller, an
-	 * ops may change ip, a direct call (never).
+	 * The R, I and D columns: the site calls ftrace_regs_caller (or a
+	 * direct ops, which asks for the registers, is its only one), an
+	 * ops may change ip, a direct call.
 	 */
 	seq_printf(m, "%ps (%ld)%s%s%s", (void *)rec->ip, n,
 		   rec->flags & REC_REGS ? " R" : "  ",
-		   ipmodify ? " I" : "  ", "  ");
+		   ipmodify ? " I" : "  ", direct ? " D" : "  ");
 	/*
 	 * A site calling an ops' own trampoline: upstream's text for it,
 	 * which shows the trampoline by its address (kallsyms names it
@@ -498,6 +501,10 @@ static int enabled_show(struct seq_file *m, void *v)
 		else
 			seq_puts(m, "\ttramp: ERROR!");
 	}
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	if (direct)
+		seq_printf(m, "\n\tdirect-->%pS", (void *)direct->direct_call);
+#endif
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -13,8 +13,9 @@
  * still inside ftrace_caller after the last ops went calls the stub.
  *
  * Where to: a site that exactly one ops wants calls that ops' own
- * trampoline if it has one (ftrace_tramp.c), and ftrace_caller
- * otherwise; two or more ops: ftrace_caller. The record keeps REC_ON and
+ * trampoline if it has one (ftrace_tramp.c), a direct ops' trampoline
+ * (ftrace_direct.c), and ftrace_caller otherwise; two or more ops:
+ * ftrace_caller (ftrace_regs_caller if one wants every register). The record keeps REC_ON and
  * the trampoline's slot (REC_TRAMP_MASK, 0 for ftrace_caller), which
  * stays valid after the ops left the list, so a move between any two
  * targets is one rewrite of the site (ftrace_modify_call()).
@@ -36,7 +37,52 @@
 static ftrace_func_t ftrace_call_func = ftrace_stub;
 
 /* The bits of rec->flags that say what the site calls. */
-#define REC_TARGET	(REC_ON | REC_REGS | REC_TRAMP_MASK)
+#define REC_TARGET	(REC_ON | REC_REGS | REC_TRAMP_MASK | REC_DIRECT | \
+			 REC_DIRECT_DISP)
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * The REC_DIRECT bits for a site at ip that calls the direct trampoline
+ * at addr itself, or 0 if the site cannot reach it (it then calls
+ * ftrace_regs_caller, whose way to the trampoline has no limit). The
+ * margin keeps the distance from the end of a call instruction in reach
+ * too.
+ */
+static unsigned long direct_bits(unsigned long ip, unsigned long addr)
+{
+	long dist = (long)(addr - ip);
+
+	if (dist < (long)S32_MIN + 16 || dist > (long)S32_MAX - 16 ||
+	    !arch_ftrace_tramp_reaches(ip, addr))
+		return 0;
+	return REC_DIRECT | ((unsigned long)dist << REC_DIRECT_SHIFT);
+}
+
+static unsigned long direct_addr(unsigned long ip, unsigned long target)
+{
+	return ip + (long)(s32)(target >> REC_DIRECT_SHIFT);
+}
+#else
+static inline unsigned long direct_bits(unsigned long ip, unsigned long addr)
+{
+	return 0;
+}
+
+static inline unsigned long direct_addr(unsigned long ip,
+					unsigned long target)
+{
+	return 0;
+}
+#endif
+
+static inline unsigned long ops_direct_call(struct ftrace_ops *op)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	return op->direct_call;
+#else
+	return 0;
+#endif
+}
 
 /*
  * What the site of rec must call, as its REC_TARGET bits: 0 for the
@@ -44,12 +90,14 @@ static ftrace_func_t ftrace_call_func = ftrace_stub;
  * ftrace_regs_caller (whenever an ops that wants it needs every
  * register: such ops have no trampoline), REC_ON and a slot for a
  * trampoline, if the site can call it (arm64: a module out of a bl's
- * reach calls ftrace_caller, whose list function calls the ops too).
+ * reach calls ftrace_caller, whose list function calls the ops too),
+ * REC_ON, REC_REGS and REC_DIRECT with the distance for a direct ops'
+ * trampoline, when only that ops wants the function.
  */
 static unsigned long rec_target(struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op, *one = NULL;
-	unsigned long regs = 0;
+	unsigned long regs = 0, direct;
 	bool several = false;
 
 	if (!ftrace_enabled)
@@ -69,6 +117,11 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 	}
 	if (!one)
 		return 0;
+	if (!several && (one->flags & FTRACE_OPS_FL_DIRECT)) {
+		direct = direct_bits(rec->ip, ops_direct_call(one));
+		if (direct)
+			return REC_ON | REC_REGS | direct;
+	}
 	if (several || regs)
 		return REC_ON | regs;
 	if (one->tramp_slot &&
@@ -78,13 +131,15 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 	return REC_ON | ((unsigned long)one->tramp_slot << REC_TRAMP_SHIFT);
 }
 
-/* The address the REC_TARGET bits stand for; 0 for the nop. */
-static unsigned long target_addr(unsigned long target)
+/* The address the REC_TARGET bits of ip's site stand for; 0: the nop. */
+static unsigned long target_addr(unsigned long ip, unsigned long target)
 {
 	unsigned int slot = rec_tramp_slot(target);
 
 	if (!(target & REC_ON))
 		return 0;
+	if (target & REC_DIRECT)
+		return direct_addr(ip, target);
 	if (IS_ENABLED(CONFIG_FTRACE_FULL_REGS) && (target & REC_REGS))
 		return FTRACE_REGS_ADDR;
 	return slot ? ftrace_tramp_addr(slot) : FTRACE_ADDR;
@@ -121,7 +176,7 @@ static int check_sites(void)
 	unsigned long n = 0;
 
 	for_each_live_rec(rec) {
-		unsigned long target = target_addr(rec->flags);
+		unsigned long target = target_addr(rec->ip, rec->flags);
 
 		if (!ftrace_arch_site_holds(rec, target)) {
 			ftrace_bug(-EINVAL, rec);
@@ -162,8 +217,8 @@ int ftrace_update_sites(void)
 		target = rec_target(rec);
 		if (target == (rec->flags & REC_TARGET))
 			continue;
-		old = target_addr(rec->flags);
-		new = target_addr(target);
+		old = target_addr(rec->ip, rec->flags);
+		new = target_addr(rec->ip, target);
 		if (!old)
 			ret = ftrace_make_call(rec, new);
 		else if (!new)

@@ -77,6 +77,18 @@
 	movq	RBP(%rsp), %rbp
 .endm
 
+/* And the rest of the general registers, for ftrace_regs_caller. */
+.macro restore_regs
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	RBX(%rsp), %rbx
+	movq	R11(%rsp), %r11
+	movq	R10(%rsp), %r10
+	restore_args
+.endm
+
 	.code64
 	.section .text, "ax"
 
@@ -134,7 +146,8 @@ SYM_FUNC_END(ftrace_caller)
  *                       it); the kernel's cs and ss (a nonzero cs tells
  *                       arch_ftrace_get_regs() the registers are all
  *                       there); flags; sp as it was at the site;
- *                       orig_ax 0
+ *                       orig_ax 0, where a direct ops' callback puts
+ *                       its trampoline
  *   REGS_FLAGS          the flags, pushed before anything here can
  *                       change them
  *   REGS_RET            the return address into the traced function
@@ -143,7 +156,9 @@ SYM_FUNC_END(ftrace_caller)
  * On the way out the general registers and the flags come back from
  * pt_regs, and the return goes to regs->ip: a callback may change any
  * of them (a kprobe handler, livepatch sending the function to its
- * new version). sp does not come back. No per-ops trampoline is made
+ * new version), or into a direct call's trampoline, if orig_ax names
+ * one, with regs->ip as its return address. sp does not come back.
+ * No per-ops trampoline is made
  * for such ops (ftrace_tramp.c): the unwinder would read it as a copy
  * of this code, but none exists.
  */
@@ -187,20 +202,36 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	movq	%rax, REGS_RET(%rsp)
 	movq	EFLAGS(%rsp), %rax
 	movq	%rax, REGS_FLAGS(%rsp)
-
-	movq	R15(%rsp), %r15
-	movq	R14(%rsp), %r14
-	movq	R13(%rsp), %r13
-	movq	R12(%rsp), %r12
-	movq	RBX(%rsp), %rbx
-	movq	R11(%rsp), %r11
-	movq	R10(%rsp), %r10
-	restore_args
-
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	/* A direct call's trampoline to enter (ftrace_direct.c)? */
+	movq	ORIG_RAX(%rsp), %rax
+	testq	%rax, %rax
+	jnz	.Lregs_direct
+#endif
+	restore_regs
 	addq	$FRAME_SIZE, %rsp
 	popfq
 SYM_INNER_LABEL(ftrace_regs_caller_end, SYM_L_GLOBAL)
 	RET
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	/*
+	 * Leave by a return into the trampoline, as if the site had called
+	 * it: the flags move down one slot, to ss's (no longer needed),
+	 * and the trampoline's address takes theirs, right under the
+	 * return address into the function (regs->ip, stored above). Once
+	 * the flags are popped, the stack is that of a function's entry.
+	 */
+.Lregs_direct:
+	movq	REGS_FLAGS(%rsp), %rdi
+	movq	%rdi, SS(%rsp)
+	movq	%rax, REGS_FLAGS(%rsp)
+	restore_regs
+	addq	$SS, %rsp
+	popfq
+	UNWIND_HINT_FUNC
+	RET
+#endif
 SYM_FUNC_END(ftrace_regs_caller)
 #else
 /*
