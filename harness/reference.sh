@@ -82,29 +82,84 @@ ref_changed() {
 	diff "$1" "$2" | sed -n 's/^[<>] [0-9a-f]*  //p; s/^[<>] base  /base /p' | sort -u
 }
 
+# in_globs NAME GLOBS: whether NAME matches one of the comma-separated
+# run.sh globs.
+in_globs() {
+	local g
+	local IFS=,
+	for g in $2; do
+		# shellcheck disable=SC2254
+		case $1 in $g) return 0 ;; esac
+	done
+	return 1
+}
+
+# ref_new_taps TEST: the recorded TAP files whose boots would run a test
+# no record has yet, by the selection reference_jobs (checklib.sh) gives
+# each boot; empty if none would.
+ref_new_taps() {
+	local t=$1 taps=
+	if ! in_globs "$t" "$BOOT_ONLY"; then
+		in_globs "$t" "$FN_TESTS_A" && taps="$taps fnA-x86_64-upstream.tap"
+		in_globs "$t" "$FN_TESTS_B" && taps="$taps fnB-x86_64-upstream.tap"
+	fi
+	if ! in_globs "$t" "$SUITE_SKIP"; then
+		taps="$taps suite-x86_64-upstream.tap"
+		in_globs "$t" "$RB_TESTS" || taps="$taps rest-x86_64-rb.tap"
+	fi
+	in_globs "$t" "test_lat_*" && taps="$taps lat-x86_64-rb.tap"
+	[ "$t" = test_fn_boot ] && taps="$taps fnboot-x86_64-upstream.tap"
+	[ "$t" = test_fn_stack_boot ] && taps="$taps stackboot-x86_64-upstream.tap"
+	echo "${taps# }"
+}
+
 # ref_rerun INPUTS: the recorded TAP files to make again when INPUTS (as
 # ref_manifest prints them) differ from the record in test scripts
 # alone, space-separated; fails when a full run is needed (nothing
-# recorded, nothing changed, another input changed, or a changed test
-# that no recorded boot ran: a new test).
+# recorded, nothing changed, another input changed). A new test's boots
+# are those whose selection takes it (ref_new_taps). A harness module
+# (harness/modules/DIR/) counts as part of the tests that load it: its
+# change needs no full run if every test that names it (harness_DIR) is
+# among the changed ones, whose boots build and load it again.
 ref_rerun() {
-	local f h t hit taps= changed
+	local f h t hit taps= changed tests= mods=
 	[ -f "$REF_DIR/inputs.txt" ] || return 1
 	changed=$(ref_changed "$REF_DIR/inputs.txt" "$1")
 	[ -n "$changed" ] || return 1
 	for f in $changed; do
 		case $f in
-		"$SUITE"/test_*.sh) ;;
+		"$SUITE"/test_*.sh)
+			t=${f##*/}
+			tests="$tests ${t%.sh}"
+			;;
+		harness/modules/*/*)
+			t=${f#harness/modules/}
+			mods="$mods harness_${t%%/*}"
+			;;
 		# (listed by records made while the key still covered them)
 		harness/selftest/host-*.sh) continue ;;
 		*) return 1 ;;
 		esac
-		t=${f##*/}
-		t=${t%.sh}
-		hit=$(grep -lE "^(not )?ok [0-9]+ $t( |\$)" "$REF_DIR"/*.tap) || return 1
+	done
+	for t in $mods; do
+		for f in $(cd "$ROOT" && grep -lw "$t" "$SUITE"/test_*.sh); do
+			f=${f##*/}
+			case " $tests " in *" ${f%.sh} "*) ;; *) return 1 ;; esac
+		done
+	done
+	for t in $tests; do
+		if ! hit=$(grep -lE "^(not )?ok [0-9]+ $t( |\$)" "$REF_DIR"/*.tap); then
+			hit=$(ref_new_taps "$t")
+			# A boot without a record: everything runs.
+			for h in $hit; do
+				[ -f "$REF_DIR/$h" ] || return 1
+			done
+		fi
+		[ -n "$hit" ] || return 1
 		for h in $hit; do
 			case " $taps " in *" ${h##*/} "*) ;; *) taps="$taps ${h##*/}" ;; esac
 		done
 	done
+	[ -n "$taps" ] || return 1
 	echo "${taps# }"
 }

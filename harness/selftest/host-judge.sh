@@ -29,6 +29,7 @@ echo 6.1.0-test >"$repo/out/base/.unpacked"
 run() { # SNIPPET: run it in a shell with the harness's libraries
 	OUT=$repo/out bash -c ". '$repo/harness/common.sh'
 		. '$repo/harness/jobs.sh'
+		. '$repo/harness/boots.sh'
 		. '$repo/harness/reference.sh'
 		. '$repo/harness/checklib.sh'
 		logdir=$tmp; $1"
@@ -98,7 +99,28 @@ r=$(rerun)
 cp "$here/tools/testing/selftests/tracefs/lib.sh" "$repo/tools/testing/selftests/tracefs/"
 echo 'exit 0' >"$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
 r=$(rerun)
-[ "$r" = full ] || fail "a new test and $n2 changed: '$r'"
+[ "$r" = full ] || fail "a new test whose boots have no record, and $n2 changed: '$r'"
+# With records of the boots that would run it (the main suite's, on
+# upstream and rb), a new test reruns those.
+printf 'ok 1 test_other\n' >"$ref/suite-x86_64-upstream.tap"
+printf 'ok 1 test_other\n' >"$ref/rest-x86_64-rb.tap"
+r=$(rerun)
+[ "$r" = "b-x86_64-rb.tap suite-x86_64-upstream.tap rest-x86_64-rb.tap" ] ||
+	fail "a new test and $n2 changed: '$r'"
+# A new module that only the new test loads goes with it; a change of
+# a module that an unchanged test loads needs everything.
+mkdir -p "$repo/harness/modules/zz"
+echo '/* new */' >"$repo/harness/modules/zz/harness_zz.c"
+echo 'insmod harness_zz.ko' >>"$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
+r=$(rerun)
+[ "$r" = "b-x86_64-rb.tap suite-x86_64-upstream.tap rest-x86_64-rb.tap" ] ||
+	fail "a new module with its test: '$r'"
+echo '/* a change */' >>"$repo/harness/modules/regs/harness_regs.c"
+r=$(rerun)
+[ "$r" = full ] || fail "a change of a module an unchanged test loads: '$r'"
+cp "$here/harness/modules/regs/harness_regs.c" "$repo/harness/modules/regs/"
+rm -r "$repo/harness/modules/zz" "$ref/suite-x86_64-upstream.tap" \
+	"$ref/rest-x86_64-rb.tap"
 rm "$repo/tools/testing/selftests/tracefs/test_zz_new.sh"
 cp "$here/$t2" "$repo/$t2"
 run ref_check >/dev/null || fail "the tests restored, the key is still stale"
