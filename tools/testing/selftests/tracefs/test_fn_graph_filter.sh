@@ -129,6 +129,20 @@ names() {
 		{ f = $0; sub(/^[^ ]* [^ ]* /, "", f); print f }' /tmp/fg.names | sort -u | tr '\n' ' '
 }
 
+# roots NAMES: names' output of the functions at depth 0. Upstream 6.1
+# puts an interrupt that came inside a set_graph_function call at depth
+# 0 (test_fn_graph_irq), ours nests it under the call: on upstream, the
+# interrupt's functions are left out, and named.
+roots() {
+	[ "$flavor" = upstream ] || {
+		echo "$1"
+		return
+	}
+	_irq=$(for f in $1; do echo $f; done | grep -E 'irq|sysvec|interrupt' | tr '\n' ' ')
+	[ -z "$_irq" ] || echo "not held on upstream: at depth 0: $_irq" >&2
+	for f in $1; do echo $f; done | grep -v -E 'irq|sysvec|interrupt' | tr '\n' ' '
+}
+
 # max_graph_depth, under set_graph_function vfs_read: 1 keeps the roots
 # alone, 2 one level below them; 0 again (no limit) is checked by the
 # next trace, whose checks want calls below depth 1.
@@ -142,7 +156,8 @@ expect_err "$D" 99999999999999999999999 "Numerical result out of range"
 echo 1 >"$D"
 [ "$(cat "$D")" = 1 ] || fail "max_graph_depth reads '$(cat "$D")' after 1"
 trace
-[ "$(names all any)" = "vfs_read " ] || fail "max_graph_depth 1: the trace has '$(names all any)'"
+top=$(roots "$(names all any)")
+[ "$top" = "vfs_read " ] || fail "max_graph_depth 1: the trace has '$top'"
 [ -z "$(names all +0)" ] || fail "max_graph_depth 1: deeper calls: $(names all +0)"
 n=$(grep -c '|  vfs_read();$' /tmp/fg.trace)
 [ "$n" -ge $((K * 10)) ] || fail "max_graph_depth 1: $n 'vfs_read();'"
@@ -163,7 +178,7 @@ echo "max_graph_depth: 1, 2, then 0 again: no limit"
 r=$(fg_nesting /tmp/fg.trace strict) || fail "set_graph_function vfs_read: $r"
 set -- $r
 echo "set_graph_function vfs_read: $1 opens, $2 leaves, $3 closes, whole trees"
-top=$(names all 0)
+top=$(roots "$(names all 0)")
 [ "$top" = "vfs_read " ] || fail "set_graph_function vfs_read: at depth 0: '$top'"
 n=$(grep -c '|  vfs_read() {$' /tmp/fg.trace)
 [ "$n" -ge $((K * 10)) ] || fail "set_graph_function vfs_read: $n calls of vfs_read for $K lines read a byte at a time"
