@@ -10,10 +10,11 @@ PKGS="make gcc libc6-dev git rsync xz-utils flex bison bc libelf-dev libssl-dev
 cpio kmod ccache sparse dwarves spin quilt python3 perl
 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
 busybox-static trace-cmd rtla blktrace iputils-ping iproute2 devscripts
-linux-perf"
+linux-perf bpftrace bpftool"
 # The x86-64 guest runs the host's userland: ping, ip and checkbashisms
 # (devscripts) are there for upstream's ftracetest, perf (linux-perf)
-# for test_fn_kprobe's perf probe.
+# for test_fn_kprobe's perf probe, bpftrace and bpftool for the BPF
+# tests.
 
 missing=
 for p in $PKGS; do

@@ -32,8 +32,11 @@ for f in $files; do
 	# An event header in the layout of the kernel's own event headers:
 	# one TP_*() argument of TRACE_EVENT() per line, blocks opened by
 	# TP_STRUCT__entry( and TP_fast_assign(.
-	kernel/trace/trace_benchmark.h)
+	kernel/trace/trace_benchmark.h | kernel/trace/bpf/printk_event.h)
 		ignore=$ignore,PARENTHESIS_ALIGNMENT,OPEN_ENDED_LINE ;;
+	# The index of bpf_probe.h's argument macros is an integer constant
+	# expression (0, 0 + 1, ...), which has no side effects to repeat.
+	include/trace/bpf_probe.h) ignore=$ignore,MACRO_ARG_REUSE ;;
 	# The core's boot parameters are upstream's (trace_buf_size=,
 	# trace_options=, ...), documented in kernel-parameters.txt, which
 	# checkpatch -f cannot see: it only counts docs in the same patch.

@@ -573,8 +573,9 @@ int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...);
 
 #ifdef CONFIG_PERF_EVENTS
 /*
- * Whether BPF programs may be attached: a racy peek used only as a hint
- * (never true in this build, which has no BPF events).
+ * Whether the event has BPF programs: a racy peek used only as a hint.
+ * A hook that sees none skips trace_call_bpf(); one that sees some has
+ * trace_call_bpf() read the array again, under RCU.
  */
 static inline bool bpf_prog_array_valid(struct trace_event_call *call)
 {
@@ -601,7 +602,26 @@ trace_get_fields(struct trace_event_call *event_call)
 	return &class->fields;
 }
 
-/* How a probe's bpf program is run: no BPF events in this build. */
+#ifdef CONFIG_BPF_EVENTS
+/* kernel/trace/bpf: BPF programs on the tracing hooks */
+unsigned int trace_call_bpf(struct trace_event_call *call, void *ctx);
+int perf_event_attach_bpf_prog(struct perf_event *event, struct bpf_prog *prog,
+			       u64 bpf_cookie);
+void perf_event_detach_bpf_prog(struct perf_event *event);
+int perf_event_query_prog_array(struct perf_event *event, void __user *info);
+struct bpf_raw_event_map;
+int bpf_probe_register(struct bpf_raw_event_map *btp, struct bpf_prog *prog);
+int bpf_probe_unregister(struct bpf_raw_event_map *btp, struct bpf_prog *prog);
+struct bpf_raw_event_map *bpf_get_raw_tracepoint(const char *name);
+void bpf_put_raw_tracepoint(struct bpf_raw_event_map *btp);
+int bpf_get_perf_event_info(const struct perf_event *event, u32 *prog_id,
+			    u32 *fd_type, const char **buf,
+			    u64 *probe_offset, u64 *probe_addr);
+int bpf_kprobe_multi_link_attach(const union bpf_attr *attr,
+				 struct bpf_prog *prog);
+/* a raw tracepoint's probe runs its program on its arguments, as u64s */
+void bpf_trace_run_args(struct bpf_prog *prog, u64 *args);
+#else
 static inline unsigned int trace_call_bpf(struct trace_event_call *call,
 					  void *ctx)
 {
@@ -657,6 +677,7 @@ static inline int bpf_kprobe_multi_link_attach(const union bpf_attr *attr,
 {
 	return -EOPNOTSUPP;
 }
+#endif
 
 /* Bits of trace_event_file.flags. */
 enum {
@@ -856,12 +877,20 @@ void ftrace_profile_free_filter(struct perf_event *event);
 /* The "kprobe" PMU (kernel/trace/probes/kprobe_event.c). */
 int perf_kprobe_init(struct perf_event *event, bool is_retprobe);
 void perf_kprobe_destroy(struct perf_event *event);
+/* BPF_TASK_FD_QUERY of a kprobe event's perf event (kprobe_event.c) */
+int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **symbol, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint);
 #endif
 #ifdef CONFIG_UPROBE_EVENTS
 /* The "uprobe" PMU (kernel/trace/probes/uprobe_event.c). */
 int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
 		     bool is_retprobe);
 void perf_uprobe_destroy(struct perf_event *event);
+/* BPF_TASK_FD_QUERY of a uprobe event's perf event (uprobe_event.c) */
+int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **filename, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint);
 #endif
 
 /* What a perf probe records into: a per-CPU, per-context buffer. */

@@ -19,8 +19,10 @@
  * With CONFIG_EVENT_TRACING, the header is then read again by
  * include/trace/trace_events.h, which makes a trace event of each
  * TRACE_EVENT() (its record, probes, printer and descriptors, and the
- * perf probes of include/trace/perf.h). BPF programs on tracepoints
- * (upstream's bpf_probe.h) are not supported.
+ * perf probes of include/trace/perf.h). With CONFIG_BPF_EVENTS it is read
+ * once more by include/trace/bpf_probe.h, which gives every tracepoint of
+ * the header, bare ones included, its raw tracepoint entry for BPF
+ * programs and its btf_trace_<name> type.
  */
 
 #ifdef CREATE_TRACE_POINTS
@@ -103,6 +105,10 @@
 
 #if defined(CONFIG_EVENT_TRACING) && defined(TRACEPOINTS_ENABLED)
 #include <trace/trace_events.h>
+#endif
+
+#if defined(CONFIG_BPF_EVENTS) && defined(TRACEPOINTS_ENABLED)
+#include <trace/bpf_probe.h>
 #endif
 
 #undef TRACE_INCLUDE_HEADER

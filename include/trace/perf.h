@@ -11,7 +11,11 @@
  * the record to the perf events listening on this CPU (or to the task
  * named by __perf_task()), counting __perf_count() (1 by default).
  *
- * BPF programs on tracepoints are not supported in this build.
+ * With BPF programs on the event (CONFIG_BPF_EVENTS), the record is made
+ * even when no perf event listens on this CPU: kernel/events' submit
+ * step runs the programs on it first (with the registers' address in
+ * its first 8 bytes, where tracepoint programs find them), and drops it
+ * if one says so or nobody listens.
  */
 #ifndef _TRACE_PERF_H
 #define _TRACE_PERF_H
@@ -44,7 +48,8 @@ static notrace void perf_trace_##call(void *__data, proto)		\
 	__entry_size = __te_perf_size(sizeof(*entry) + __entry_size);	\
 									\
 	head = this_cpu_ptr(event_call->perf_events);			\
-	if (hlist_empty(head) && !__task)				\
+	if (hlist_empty(head) && !__task &&				\
+	    !bpf_prog_array_valid(event_call))				\
 		return;							\
 									\
 	entry = perf_trace_buf_alloc(__entry_size, &__regs, &rctx);	\
@@ -55,9 +60,8 @@ static notrace void perf_trace_##call(void *__data, proto)		\
 	tstruct								\
 	{ assign; }							\
 									\
-	perf_trace_buf_submit(entry, __entry_size, rctx,		\
-			      event_call->event.type, __count, __regs,	\
-			      head, __task);				\
+	perf_trace_run_bpf_submit(entry, __entry_size, rctx, event_call, \
+				  __count, __regs, head, __task);	\
 }
 
 /* The class's .perf_probe, and the check of its type against @call's. */

@@ -510,6 +510,62 @@ static struct hlist_head *sc_perf_head(struct trace_event_call *call)
 	return hlist_empty(head) ? NULL : head;
 }
 
+#ifdef CONFIG_BPF_EVENTS
+/*
+ * What a BPF program on a syscall event reads: the record's layout (the
+ * number at 8, the arguments or the return value from 16), with the
+ * registers' address in the place of the common fields, as programs on
+ * other trace events find it; the number's upper half is zero.
+ */
+struct sc_bpf_enter_ctx {
+	u64		regs;	/* the struct pt_regs *, 8 bytes on any arch */
+	unsigned long	nr;
+	unsigned long	args[SYSCALL_DEFINE_MAXARGS];
+};
+
+struct sc_bpf_exit_ctx {
+	u64		regs;
+	unsigned long	nr;
+	long		ret;
+};
+
+/* The event's programs: false if they drop the hit for perf. */
+static bool sc_bpf_enter(struct trace_event_call *call, struct pt_regs *regs,
+			 int nr, const unsigned long *args, int nargs)
+{
+	struct sc_bpf_enter_ctx ctx = { .regs = (unsigned long)regs, .nr = nr };
+
+	memcpy(ctx.args, args, nargs * sizeof(args[0]));
+	return trace_call_bpf(call, &ctx);
+}
+
+static bool sc_bpf_exit(struct trace_event_call *call, struct pt_regs *regs,
+			int nr, long ret)
+{
+	struct sc_bpf_exit_ctx ctx = {
+		.regs = (unsigned long)regs, .nr = nr, .ret = ret,
+	};
+
+	return trace_call_bpf(call, &ctx);
+}
+#else
+static bool sc_bpf_enter(struct trace_event_call *call, struct pt_regs *regs,
+			 int nr, const unsigned long *args, int nargs)
+{
+	return true;
+}
+
+static bool sc_bpf_exit(struct trace_event_call *call, struct pt_regs *regs,
+			int nr, long ret)
+{
+	return true;
+}
+#endif
+
+/*
+ * BPF programs run on every CPU (they are the event's, not a perf
+ * event's); a record is made for the perf events on this CPU.
+ */
 static void sc_perf_enter_probe(void *ignore, struct pt_regs *regs, long id)
 {
 	unsigned long args[SYSCALL_DEFINE_MAXARGS];
@@ -517,6 +573,7 @@ static void sc_perf_enter_probe(void *ignore, struct pt_regs *regs, long id)
 	struct sc_enter_rec *rec;
 	struct hlist_head *head;
 	int nr, nargs, size, rctx;
+	bool bpf;
 
 	nr = sc_current_nr(regs);
 	if (nr < 0 || !test_bit(nr, sc_perf_on_enter))
@@ -525,16 +582,21 @@ static void sc_perf_enter_probe(void *ignore, struct pt_regs *regs, long id)
 	if (!meta)
 		return;
 	head = sc_perf_head(meta->enter_event);
-	if (!head)
+	bpf = bpf_prog_array_valid(meta->enter_event);
+	if (!head && !bpf)
 		return;
 	nargs = min_t(int, meta->nb_args, SYSCALL_DEFINE_MAXARGS);
+	syscall_get_arguments(current, regs, args);
+	if (bpf && !sc_bpf_enter(meta->enter_event, regs, nr, args, nargs))
+		return;
+	if (!head)
+		return;
 	size = struct_size(rec, args, nargs) + sizeof(u32);
 	size = ALIGN(size, sizeof(u64)) - sizeof(u32);
 	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
 		return;
 	rec->nr = nr;
-	syscall_get_arguments(current, regs, args);
 	memcpy(rec->args, args, nargs * sizeof(args[0]));
 	perf_trace_buf_submit(rec, size, rctx, meta->enter_event->event.type,
 			      1, regs, head, NULL);
@@ -546,6 +608,7 @@ static void sc_perf_exit_probe(void *ignore, struct pt_regs *regs, long ret)
 	struct sc_exit_rec *rec;
 	struct hlist_head *head;
 	int nr, size, rctx;
+	bool bpf;
 
 	nr = sc_current_nr(regs);
 	if (nr < 0 || !test_bit(nr, sc_perf_on_exit))
@@ -554,6 +617,12 @@ static void sc_perf_exit_probe(void *ignore, struct pt_regs *regs, long ret)
 	if (!meta)
 		return;
 	head = sc_perf_head(meta->exit_event);
+	bpf = bpf_prog_array_valid(meta->exit_event);
+	if (!head && !bpf)
+		return;
+	ret = syscall_get_return_value(current, regs);
+	if (bpf && !sc_bpf_exit(meta->exit_event, regs, nr, ret))
+		return;
 	if (!head)
 		return;
 	size = ALIGN(sizeof(*rec) + sizeof(u32), sizeof(u64)) - sizeof(u32);
@@ -561,7 +630,7 @@ static void sc_perf_exit_probe(void *ignore, struct pt_regs *regs, long ret)
 	if (!rec)
 		return;
 	rec->nr = nr;
-	rec->ret = syscall_get_return_value(current, regs);
+	rec->ret = ret;
 	perf_trace_buf_submit(rec, size, rctx, meta->exit_event->event.type,
 			      1, regs, head, NULL);
 }

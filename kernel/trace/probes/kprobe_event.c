@@ -29,8 +29,11 @@
 #include <linux/slab.h>
 #include <linux/ftrace.h>
 #include <linux/security.h>
+#include <linux/error-injection.h>
+#include <linux/bpf.h>
 
 #include "probes.h"
+#include "../bpf/bpf_events.h"
 
 #define KPROBE_GROUP	"kprobes"
 
@@ -41,6 +44,8 @@ struct kprobe_probe {
 	unsigned long		offset;
 	void			*addr;		/* ADDR when no symbol */
 	bool			registered;	/* [E] with kprobes */
+	/* [E] set before registering: bpf_override_return() may act here */
+	bool			may_override;
 	unsigned long __percpu	*nhit;
 };
 
@@ -142,7 +147,15 @@ static void kprobe_to_files(struct kprobe_probe *kpp, struct pt_regs *regs,
 }
 
 #ifdef CONFIG_PERF_EVENTS
-static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
+/*
+ * The perf side: the BPF programs of the event first (with the probed
+ * task's registers as their context), then a record for each perf
+ * event on this CPU unless a program said to drop it. Returns true when
+ * a program moved the registers' ip (bpf_override_return(): the kprobe
+ * must then not single-step the probed instruction, and its handler
+ * returns nonzero).
+ */
+static bool kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 			   unsigned long ret_ip)
 {
 	struct probe_event *ev = kpp->p.event;
@@ -153,13 +166,33 @@ static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 	unsigned int len, size;
 	int rctx;
 
+	if (bpf_prog_array_valid(call)) {
+		unsigned long ip = instruction_pointer(regs);
+		unsigned long rv = regs_return_value(regs);
+		unsigned int keep = trace_call_bpf(call, regs);
+
+		if (instruction_pointer(regs) != ip) {
+			if (kpp->may_override)
+				return true;
+			/*
+			 * An override where none may be: this probe joined
+			 * the event after its programs were checked (the
+			 * check and the join are not one step). The function
+			 * runs as if no program had asked.
+			 */
+			instruction_pointer_set(regs, ip);
+			regs_set_return_value(regs, rv);
+		}
+		if (!keep)
+			return false;
+	}
 	lists = READ_ONCE(call->perf_events);
 	/* set before PE_PERF, but this CPU may see PE_PERF first */
 	if (!lists)
-		return;
+		return false;
 	head = this_cpu_ptr(lists);
 	if (hlist_empty(head))
-		return;
+		return false;
 	len = ev->base + ev->fixed;
 	if (ev->strings)
 		len = kprobe_build(kpp, regs, &built);
@@ -167,7 +200,7 @@ static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 	size = ALIGN(len + sizeof(u32), sizeof(u64)) - sizeof(u32);
 	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
-		return;
+		return false;
 	perf_trace_buf_update(rec, call->event.type);
 	if (built)
 		memcpy(rec + ev->base, built + ev->base, len - ev->base);
@@ -177,15 +210,18 @@ static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 	kprobe_fill_head(kpp, rec, ret_ip);
 	perf_trace_buf_submit(rec, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
+	return false;
 }
 #else
-static void kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
+static bool kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 			   unsigned long ret_ip)
 {
+	return false;
 }
 #endif
 
-static void kprobe_record(struct kprobe_probe *kpp, struct pt_regs *regs,
+/* Returns true when the perf side's BPF moved the ip (see above). */
+static bool kprobe_record(struct kprobe_probe *kpp, struct pt_regs *regs,
 			  unsigned long ret_ip)
 {
 	unsigned int flags = READ_ONCE(kpp->p.event->flags);
@@ -194,7 +230,8 @@ static void kprobe_record(struct kprobe_probe *kpp, struct pt_regs *regs,
 	if (flags & PE_TRACE)
 		kprobe_to_files(kpp, regs, ret_ip);
 	if (flags & PE_PERF)
-		kprobe_to_perf(kpp, regs, ret_ip);
+		return kprobe_to_perf(kpp, regs, ret_ip);
+	return false;
 }
 
 /* (kernel/trace has no call sites: it is notrace, and refused anyway) */
@@ -204,8 +241,9 @@ NOKPROBE_SYMBOL(kprobe_build);
 
 static int kprobe_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
-	kprobe_record(container_of(kp, struct kprobe_probe, rp.kp), regs, 0);
-	return 0;	/* go on single-stepping */
+	/* 1: the ip was moved, kprobes must not single-step */
+	return kprobe_record(container_of(kp, struct kprobe_probe, rp.kp),
+			     regs, 0);
 }
 
 NOKPROBE_SYMBOL(kprobe_pre_handler);
@@ -279,6 +317,28 @@ static bool kpp_in_notrace(struct kprobe_probe *kpp)
 }
 #endif
 
+/*
+ * A probe a program may bpf_override_return() from: a kprobe (not a
+ * return probe) at the entry of a function marked for error injection.
+ */
+static bool kpp_can_override(struct kprobe_probe *kpp)
+{
+	unsigned long addr = (unsigned long)kpp->addr;
+
+	if (!IS_ENABLED(CONFIG_BPF_KPROBE_OVERRIDE) || kpp_is_return(kpp))
+		return false;
+	if (kpp->symbol) {
+		addr = kallsyms_lookup_name(kpp->symbol);
+		if (!addr)
+			return false;
+		addr += kpp->offset;
+	}
+	if (kprobe_on_func_entry(kpp->symbol ? NULL : kpp->addr, kpp->symbol,
+				 kpp->symbol ? kpp->offset : 0))
+		return false;
+	return within_error_injection_list(addr);
+}
+
 /* Register with kprobes, armed if the event is in use. [E] */
 static int kpp_register(struct kprobe_probe *kpp)
 {
@@ -308,6 +368,8 @@ static int kpp_register(struct kprobe_probe *kpp)
 		kp->addr = kpp->addr;
 	}
 	kp->pre_handler = kpp_is_return(kpp) ? NULL : kprobe_pre_handler;
+	/* read by the handler, which registering may start at once */
+	kpp->may_override = kpp_can_override(kpp);
 	if (!(kpp->p.event && (kpp->p.event->flags & (PE_TRACE | PE_PERF))))
 		kp->flags = KPROBE_FLAG_DISABLED;
 	ret = kpp_is_return(kpp) ? register_kretprobe(&kpp->rp) :
@@ -1133,5 +1195,82 @@ void perf_kprobe_destroy(struct perf_event *p_event)
 	kpp->p.event = NULL;
 	probe_event_free_local(ev);
 	kpp_free(kpp);
+}
+#endif
+
+#ifdef CONFIG_BPF_EVENTS
+/* ---- what BPF asks of a kprobe event ---- */
+
+static struct kprobe_probe *kprobe_event_first(struct trace_event_call *call)
+{
+	struct probe_event *ev = call_to_probe_event(call);
+
+	return list_first_entry_or_null(&ev->probes, struct kprobe_probe,
+					p.sibling);
+}
+
+/**
+ * kprobe_event_can_override - may a program on this event override?
+ * @call: a kprobe event (TRACE_EVENT_FL_KPROBE), held by a perf event
+ *
+ * Every probe of the event must allow it (see kpp_can_override()); one
+ * that joins the event later and does not is kept from overriding by
+ * the handler.
+ * Called under perf's context mutex: takes probe_siblings_mutex, not
+ * event_mutex.
+ *
+ * Return: true if bpf_override_return() may be used on @call.
+ */
+bool kprobe_event_can_override(struct trace_event_call *call)
+{
+	struct probe_event *ev = call_to_probe_event(call);
+	struct kprobe_probe *kpp;
+	bool ok = true;
+
+	mutex_lock(&probe_siblings_mutex);
+	if (list_empty(&ev->probes))
+		ok = false;
+	list_for_each_entry(kpp, &ev->probes, p.sibling)
+		ok = ok && kpp->may_override;
+	mutex_unlock(&probe_siblings_mutex);
+	return ok;
+}
+
+/**
+ * bpf_get_kprobe_info - where the kprobe event of a perf event probes
+ * @event: a perf event on a kprobe event (the PMU's or a tracefs one)
+ * @fd_type: BPF_FD_TYPE_KPROBE or BPF_FD_TYPE_KRETPROBE
+ * @symbol: the [MOD:]SYM probed, or NULL for a probe on an address
+ * @probe_offset: the offset from @symbol, 0 without one
+ * @probe_addr: the address probed without a symbol, else 0
+ * @perf_type_tracepoint: whether @event is a tracefs event's
+ *
+ * What bpf(BPF_TASK_FD_QUERY) reports; for a multiprobe event, its
+ * first probe. @symbol points into the probe: it stays valid while the
+ * event has that probe.
+ *
+ * Return: 0, or -EINVAL if the event has no probe.
+ */
+int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **symbol, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint)
+{
+	struct kprobe_probe *kpp;
+	int ret = 0;
+
+	mutex_lock(&probe_siblings_mutex);
+	kpp = kprobe_event_first(event->tp_event);
+	if (!kpp) {
+		ret = -EINVAL;
+		goto out;
+	}
+	*fd_type = kpp_is_return(kpp) ? BPF_FD_TYPE_KRETPROBE :
+					BPF_FD_TYPE_KPROBE;
+	*symbol = kpp->symbol;
+	*probe_offset = kpp->symbol ? kpp->offset : 0;
+	*probe_addr = kpp->symbol ? 0 : (unsigned long)kpp->addr;
+out:
+	mutex_unlock(&probe_siblings_mutex);
+	return ret;
 }
 #endif

@@ -144,6 +144,7 @@ static struct probe_event *probe_event_new(struct probe *p, const char *group,
 		return NULL;
 	INIT_LIST_HEAD(&ev->probes);
 	INIT_LIST_HEAD(&ev->files);
+	INIT_LIST_HEAD(&ev->perf_tasks);
 	/* probe_event_free() walks it, whatever failed */
 	INIT_LIST_HEAD(&ev->class.fields);
 	ev->ops = ops;
@@ -252,7 +253,9 @@ int probe_event_attach(struct probe *p, const char *group, const char *name,
 			p->event = NULL;
 			return ret;
 		}
+		mutex_lock(&probe_siblings_mutex);
 		list_add_tail(&p->sibling, &ev->probes);
+		mutex_unlock(&probe_siblings_mutex);
 		return 0;
 	}
 
@@ -306,6 +309,16 @@ void probe_event_free_local(struct probe_event *ev)
 	probe_event_free(ev);
 }
 
+/*
+ * Taken, inside event_mutex, to add a probe to an event others may be
+ * using or to take one off it, and alone by who reads an event's probes
+ * from where event_mutex may not be taken: BPF's attach, under perf's
+ * context mutex, which the CPU hotplug lock is taken outside of, while
+ * arming probes takes that lock inside event_mutex. Nothing is taken
+ * inside it but leaf locks.
+ */
+DEFINE_MUTEX(probe_siblings_mutex);
+
 bool probe_detach_busy(struct probe *p)
 {
 	struct probe_event *ev = p->event;
@@ -325,7 +338,9 @@ int probe_event_detach(struct probe *p)
 	if (!list_is_singular(&ev->probes)) {
 		/* the siblings keep the event; p stops first */
 		p->event->ops->arm_one(p, 0);
+		mutex_lock(&probe_siblings_mutex);
 		list_del(&p->sibling);
+		mutex_unlock(&probe_siblings_mutex);
 		p->event = NULL;
 		return 0;
 	}
@@ -479,9 +494,15 @@ int probe_event_reg(struct trace_event_call *call, enum trace_reg type,
 		probe_event_disable(ev, NULL);
 		mutex_unlock(&event_mutex);
 		return 0;
+	case TRACE_REG_PERF_OPEN:
+		return ev->ops->perf_open ? ev->ops->perf_open(ev, data) : 0;
+	case TRACE_REG_PERF_CLOSE:
+		if (ev->ops->perf_close)
+			ev->ops->perf_close(ev, data);
+		return 0;
 #endif
 	default:
-		/* perf's open, close, add and del need nothing of ours */
+		/* perf's add and del need nothing of ours */
 		return 0;
 	}
 }

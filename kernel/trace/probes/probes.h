@@ -319,6 +319,13 @@ struct probe_event {
 	int				nargs;
 	struct probe_arg		*args;		/* shapes only */
 	const struct probe_event_ops	*ops;
+	/*
+	 * For the ops' perf hooks (uprobe_event.c): perf's events on it
+	 * that watch one task each, [RCU] for handlers, and how many
+	 * watch every task.
+	 */
+	struct list_head		perf_tasks;
+	unsigned int			perf_anywhere;
 };
 
 #define PE_TRACE	BIT(0)	/* enabled in some instance */
@@ -326,6 +333,7 @@ struct probe_event {
 #define PE_RETURN	BIT(2)	/* a return probe's event */
 
 struct probe;
+struct perf_event;
 
 /* What a probe type does for the events it makes. [E] */
 struct probe_event_ops {
@@ -348,6 +356,12 @@ struct probe_event_ops {
 	 */
 	int	(*file_on)(struct probe *p, struct trace_event_file *file);
 	void	(*file_off)(struct probe *p, struct trace_event_file *file);
+	/*
+	 * Optional: perf's event pe starts or stops using the event (the
+	 * events core's TRACE_REG_PERF_OPEN and _CLOSE).
+	 */
+	int	(*perf_open)(struct probe_event *ev, struct perf_event *pe);
+	void	(*perf_close)(struct probe_event *ev, struct perf_event *pe);
 	bool		single;		/* no multiprobe: one probe an event */
 };
 
@@ -395,6 +409,8 @@ void probe_event_free_local(struct probe_event *ev);
  * [L][E] p's handlers must have stopped (trace_event_remove_dyn()).
  */
 bool probe_detach_busy(struct probe *p);
+/* [S] guards event->probes of a live event (probe_event.c says why) */
+extern struct mutex probe_siblings_mutex;
 int probe_event_detach(struct probe *p);
 struct probe_event *probe_event_find(const char *group, const char *name);
 bool probe_event_busy(struct probe_event *ev);

@@ -32,8 +32,11 @@
 #include <linux/namei.h>
 #include <linux/perf_event.h>
 #include <linux/rculist.h>
+#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/bpf.h>
+#include <linux/filter.h>
 
 #include "probes.h"
 
@@ -180,13 +183,142 @@ static void uprobe_to_perf(struct uprobe_probe *up, struct pt_regs *regs,
 }
 #endif
 
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * The tasks perf watches. A perf event opened for one task (and each
+ * copy perf makes of it for a child of that task, with the child as its
+ * task) wants only the hits in that task's memory: its records and its
+ * BPF programs are for them alone, as in upstream. One opened for a CPU
+ * wants every task's. uprobes still puts its breakpoint into every
+ * process mapping the file; the handler asks uprobe_perf_wants().
+ *
+ * A watched task is kept in a uprobe_watch of ours, with a reference
+ * of its own: perf drops its reference to the task right after the
+ * close hook, while a handler on another CPU may still be reading the
+ * task's mm through the list.
+ */
+struct uprobe_watch {
+	struct list_head	list;		/* on ev->perf_tasks */
+	struct perf_event	*pe;
+	struct task_struct	*task;
+	struct rcu_head		rcu;
+};
+
+/* serialises the writers of every event's perf_tasks and perf_anywhere */
+static DEFINE_MUTEX(uprobe_watch_mutex);
+
+static int uprobe_perf_open(struct probe_event *ev, struct perf_event *pe)
+{
+	struct uprobe_watch *w;
+
+	if (!pe->hw.target) {
+		mutex_lock(&uprobe_watch_mutex);
+		WRITE_ONCE(ev->perf_anywhere, ev->perf_anywhere + 1);
+		mutex_unlock(&uprobe_watch_mutex);
+		return 0;
+	}
+	w = kmalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	w->pe = pe;
+	/* perf holds pe's task until its close hook has returned */
+	w->task = get_task_struct(pe->hw.target);
+	mutex_lock(&uprobe_watch_mutex);
+	/* a handler sees w whole or not at all */
+	list_add_tail_rcu(&w->list, &ev->perf_tasks);
+	mutex_unlock(&uprobe_watch_mutex);
+	return 0;
+}
+
+static void uprobe_watch_free(struct rcu_head *rcu)
+{
+	struct uprobe_watch *w = container_of(rcu, struct uprobe_watch, rcu);
+
+	put_task_struct(w->task);
+	kfree(w);
+}
+
+static void uprobe_perf_close(struct probe_event *ev, struct perf_event *pe)
+{
+	struct uprobe_watch *w;
+
+	mutex_lock(&uprobe_watch_mutex);
+	if (!pe->hw.target) {
+		WRITE_ONCE(ev->perf_anywhere, ev->perf_anywhere - 1);
+		goto out;
+	}
+	list_for_each_entry(w, &ev->perf_tasks, list) {
+		if (w->pe != pe)
+			continue;
+		list_del_rcu(&w->list);
+		/* handlers still walking past w read its task: wait for them */
+		call_rcu(&w->rcu, uprobe_watch_free);
+		break;
+	}
+out:
+	mutex_unlock(&uprobe_watch_mutex);
+}
+
+/* Does some perf event of ev want the hits in the memory mm? */
+static bool uprobe_perf_wants(struct probe_event *ev, struct mm_struct *mm)
+{
+	struct uprobe_watch *w;
+	bool wants = false;
+
+	if (READ_ONCE(ev->perf_anywhere))
+		return true;
+	rcu_read_lock();
+	list_for_each_entry_rcu(w, &ev->perf_tasks, list) {
+		/* a task's mm changes on exec: compare its current one */
+		if (READ_ONCE(w->task->mm) == mm) {
+			wants = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return wants;
+}
+#else
+static bool uprobe_perf_wants(struct probe_event *ev, struct mm_struct *mm)
+{
+	return false;
+}
+#endif
+
+#ifdef CONFIG_BPF_EVENTS
+/*
+ * The event's BPF programs, before its record is built: they run in the
+ * task, where sleepable ones may fault pages in. False when they drop
+ * the hit for perf.
+ */
+static bool uprobe_to_bpf(struct uprobe_probe *up, struct pt_regs *regs)
+{
+	struct trace_event_call *call = &up->p.event->call;
+
+	if (!bpf_prog_array_valid(call))
+		return true;
+	return bpf_prog_run_array_sleepable(call->prog_array, regs,
+					    bpf_prog_run);
+}
+#else
+static bool uprobe_to_bpf(struct uprobe_probe *up, struct pt_regs *regs)
+{
+	return true;
+}
+#endif
+
 static void uprobe_record(struct uprobe_probe *up, struct pt_regs *regs,
 			  const struct uprobe_hit *hit)
 {
 	unsigned int flags, size;
+	bool perf;
 	void *rec;
 
-	if (!(READ_ONCE(up->p.event->flags) & (PE_TRACE | PE_PERF)))
+	flags = READ_ONCE(up->p.event->flags);
+	perf = (flags & PE_PERF) &&
+	       uprobe_perf_wants(up->p.event, current->mm) &&
+	       uprobe_to_bpf(up, regs);
+	if (!(flags & PE_TRACE) && !perf)
 		return;
 	size = uprobe_build(up, regs, hit, &rec);
 	if (!size) {
@@ -202,7 +334,7 @@ static void uprobe_record(struct uprobe_probe *up, struct pt_regs *regs,
 	flags = READ_ONCE(up->p.event->flags);
 	if (flags & PE_TRACE)
 		uprobe_to_files(up, regs, rec, size);
-	if (flags & PE_PERF)
+	if ((flags & PE_PERF) && perf)
 		uprobe_to_perf(up, regs, rec, size);
 	preempt_enable_notrace();
 	kfree(rec);
@@ -639,6 +771,10 @@ static const struct probe_event_ops uprobe_ops = {
 	.define_fields	= probe_define_fields,
 	.fmt_head	= probe_fmt_head,
 	.fmt_head_args	= probe_fmt_head_args,
+#ifdef CONFIG_PERF_EVENTS
+	.perf_open	= uprobe_perf_open,
+	.perf_close	= uprobe_perf_close,
+#endif
 };
 
 /* ---- the files ---- */
@@ -781,5 +917,46 @@ void perf_uprobe_destroy(struct perf_event *p_event)
 	up->p.event = NULL;
 	probe_event_free_local(ev);
 	up_free(up);
+}
+#endif
+
+#ifdef CONFIG_BPF_EVENTS
+/**
+ * bpf_get_uprobe_info - where the uprobe event of a perf event probes
+ * @event: a perf event on a uprobe event (the PMU's or a tracefs one)
+ * @fd_type: BPF_FD_TYPE_UPROBE or BPF_FD_TYPE_URETPROBE
+ * @filename: the path as the definition gave it
+ * @probe_offset: the offset in the file
+ * @probe_addr: 0 (a uprobe has no address of its own)
+ * @perf_type_tracepoint: whether @event is a tracefs event's
+ *
+ * What bpf(BPF_TASK_FD_QUERY) reports; for a multiprobe event, its
+ * first probe. @filename points into the probe: it stays valid while the
+ * event has that probe.
+ *
+ * Return: 0, or -EINVAL if the event has no probe.
+ */
+int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **filename, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint)
+{
+	struct probe_event *ev = call_to_probe_event(event->tp_event);
+	struct uprobe_probe *up;
+	int ret = 0;
+
+	mutex_lock(&probe_siblings_mutex);
+	up = list_first_entry_or_null(&ev->probes, struct uprobe_probe,
+				      p.sibling);
+	if (up) {
+		*fd_type = up->is_return ? BPF_FD_TYPE_URETPROBE :
+					   BPF_FD_TYPE_UPROBE;
+		*filename = up->filename;
+		*probe_offset = up->offset;
+		*probe_addr = 0;
+	} else {
+		ret = -EINVAL;
+	}
+	mutex_unlock(&probe_siblings_mutex);
+	return ret;
 }
 #endif
