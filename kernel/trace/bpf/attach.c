@@ -236,13 +236,21 @@ int bpf_get_perf_event_info(const struct perf_event *event, u32 *prog_id,
 {
 	struct trace_event_call *call = event->tp_event;
 	bool tracefs = event->attr.type == PERF_TYPE_TRACEPOINT;
-	struct bpf_prog *prog = event->prog;
+	struct bpf_prog *prog;
+	int ret = 0;
 
+	/* a detach beside this one puts the program: read it under its lock */
+	mutex_lock(&event_progs_mutex);
+	prog = event->prog;
 	if (!prog)
-		return -ENOENT;
-	if (prog->type == BPF_PROG_TYPE_PERF_EVENT)
-		return -EOPNOTSUPP;
-	*prog_id = prog->aux->id;
+		ret = -ENOENT;
+	else if (prog->type == BPF_PROG_TYPE_PERF_EVENT)
+		ret = -EOPNOTSUPP;
+	else
+		*prog_id = prog->aux->id;
+	mutex_unlock(&event_progs_mutex);
+	if (ret)
+		return ret;
 
 	if ((call->flags & TRACE_EVENT_FL_TRACEPOINT) ||
 	    is_syscall_trace_event(call)) {

@@ -127,7 +127,9 @@ static struct bpf_raw_event_map *raw_tp_get_module(const char *name)
 
 /*
  * Drop the module reference that came with @btp. The module cannot have
- * gone while the reference was held, so its node is still listed.
+ * gone while the reference was held, so its node is still listed, but
+ * for a module forced out (MODULE_FORCE_UNLOAD), whose reference is gone
+ * with it.
  */
 static void raw_tp_put_module(struct bpf_raw_event_map *btp)
 {
@@ -143,7 +145,8 @@ static void raw_tp_put_module(struct bpf_raw_event_map *btp)
 		}
 	}
 	mutex_unlock(&raw_tp_mods_lock);
-	WARN_ONCE(1, "raw tracepoint entry %p belongs to no module\n", btp);
+	/* the module was forced out (rmmod -f) under the program */
+	pr_warn_once("raw tracepoint entry %p belongs to no module\n", btp);
 }
 
 static int raw_tp_module_coming(struct module *mod)

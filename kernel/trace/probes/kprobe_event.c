@@ -172,7 +172,7 @@ static bool kprobe_to_perf(struct kprobe_probe *kpp, struct pt_regs *regs,
 		unsigned int keep = trace_call_bpf(call, regs);
 
 		if (instruction_pointer(regs) != ip) {
-			if (kpp->may_override)
+			if (READ_ONCE(kpp->may_override))
 				return true;
 			/*
 			 * An override where none may be: this probe joined
@@ -369,7 +369,8 @@ static int kpp_register(struct kprobe_probe *kpp)
 	}
 	kp->pre_handler = kpp_is_return(kpp) ? NULL : kprobe_pre_handler;
 	/* read by the handler, which registering may start at once */
-	kpp->may_override = kpp_can_override(kpp);
+	/* read outside event_mutex: under probe_siblings_mutex, by handlers */
+	WRITE_ONCE(kpp->may_override, kpp_can_override(kpp));
 	if (!(kpp->p.event && (kpp->p.event->flags & (PE_TRACE | PE_PERF))))
 		kp->flags = KPROBE_FLAG_DISABLED;
 	ret = kpp_is_return(kpp) ? register_kretprobe(&kpp->rp) :
@@ -1231,7 +1232,7 @@ bool kprobe_event_can_override(struct trace_event_call *call)
 	if (list_empty(&ev->probes))
 		ok = false;
 	list_for_each_entry(kpp, &ev->probes, p.sibling)
-		ok = ok && kpp->may_override;
+		ok = ok && READ_ONCE(kpp->may_override);
 	mutex_unlock(&probe_siblings_mutex);
 	return ok;
 }

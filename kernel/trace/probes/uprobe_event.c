@@ -32,6 +32,7 @@
 #include <linux/namei.h>
 #include <linux/perf_event.h>
 #include <linux/rculist.h>
+#include <linux/rcupdate_trace.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -294,11 +295,21 @@ static bool uprobe_perf_wants(struct probe_event *ev, struct mm_struct *mm)
 static bool uprobe_to_bpf(struct uprobe_probe *up, struct pt_regs *regs)
 {
 	struct trace_event_call *call = &up->p.event->call;
+	bool keep;
 
 	if (!bpf_prog_array_valid(call))
 		return true;
-	return bpf_prog_run_array_sleepable(call->prog_array, regs,
+	/*
+	 * The array is read inside the RCU-tasks-trace section: a detach
+	 * frees the array it replaces after that grace period (and a
+	 * classic one), and this task may be preempted between reading the
+	 * pointer and walking the array.
+	 */
+	rcu_read_lock_trace();
+	keep = bpf_prog_run_array_sleepable(READ_ONCE(call->prog_array), regs,
 					    bpf_prog_run);
+	rcu_read_unlock_trace();
+	return keep;
 }
 #else
 static bool uprobe_to_bpf(struct uprobe_probe *up, struct pt_regs *regs)
