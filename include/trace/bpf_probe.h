@@ -162,7 +162,10 @@ static inline void __bp_check_size_##name(proto)			\
  * it is a class of its own, and from @check the check of a writable
  * size; then its BTF type and its entry. The entry's section is an
  * array of struct bpf_raw_event_map: the flexible array adds nothing to
- * the size. The unused inline is only there to be type-checked.
+ * the size. The entry's name must not begin as the section's does: for
+ * a tracepoint named map (iommu's) it would be the section's name, which
+ * the assembler already has as a symbol. The unused inline is only
+ * there to be type-checked.
  */
 #define __BP_TRACEPOINT(class, name, proto, args, size, probe, check)	\
 probe(class, PARAMS(proto), PARAMS(args))				\
@@ -171,7 +174,7 @@ typedef void (*btf_trace_##name)(void *__data, proto);			\
 static struct {								\
 	struct bpf_raw_event_map	map;				\
 	btf_trace_##name		btf_type[];			\
-} __bpf_raw_tp_##name __used __section("__bpf_raw_tp_map") = {		\
+} __bpf_raw_entry_##name __used __section("__bpf_raw_tp_map") = {	\
 	.map = {							\
 		.tp		= &__tracepoint_##name,			\
 		.bpf_func	= __bpf_trace_##class,			\
@@ -179,7 +182,7 @@ static struct {								\
 		.writable_size	= (size),				\
 	},								\
 };									\
-static_assert(sizeof(__bpf_raw_tp_##name) ==				\
+static_assert(sizeof(__bpf_raw_entry_##name) ==				\
 	      sizeof(struct bpf_raw_event_map));			\
 static inline void __bp_check_probe_##name(void)			\
 {									\
